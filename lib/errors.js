@@ -1,0 +1,137 @@
+'use strict';
+
+// Node-compatible argument errors and timer warnings: the rare paths, kept out of the hot ones.
+//
+// Node formats the "Received ..." part of ERR_INVALID_ARG_TYPE differently across majors
+// (functions, class instances, long strings). Rather than freeze one version's rules, we borrow
+// the running Node's own formatter: a native call that is certain to reject the value produces
+// the exact text, and we keep its "Received" tail. Only our own wording ahead of it is fixed.
+
+// Captured at load: a program may replace these globals later (or install() will).
+const nativeSetTimeout = globalThis.setTimeout;
+const emitWarning = process.emitWarning.bind(process);
+
+const TIMEOUT_MAX = 2 ** 31 - 1;
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+// Node 23 added once-per-process warnings for negative and NaN delays (and stopped treating an
+// omitted delay as NaN); older majors stay silent, and so do we there.
+const WARNS_NEGATIVE_AND_NAN = NODE_MAJOR >= 23;
+
+let warnedNegative = false;
+let warnedNaN = false;
+
+/** The running Node's own text for `value` after "Received ", e.g. "type number (1)". */
+function describeReceived(value) {
+  try {
+    // Neither call can succeed: setTimeout rejects every non-function, Buffer.from every function.
+    if (typeof value === 'function') Buffer.from(value);
+    else nativeSetTimeout(value);
+  } catch (err) {
+    const at = String(err && err.message).indexOf('. Received ');
+    if (at !== -1) return err.message.slice(at + '. Received '.length);
+  }
+  return fallbackDescription(value);
+}
+
+function fallbackDescription(value) {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'function') return `function ${value.name}`;
+  if (typeof value === 'object') {
+    return value.constructor && value.constructor.name
+      ? `an instance of ${value.constructor.name}`
+      : require('util').inspect(value, { depth: -1 });
+  }
+  let shown = require('util').inspect(value, { colors: false });
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return `type ${typeof value} (${shown})`;
+}
+
+/** An error shaped like Node's internal ones: class, enumerable `code`, code in the stack header. */
+function nodeError(Base, code, message) {
+  const err = new Base(message);
+  // Node shows "TypeError [CODE]: message" in stacks while `name` stays "TypeError".
+  err.name = `${Base.name} [${code}]`;
+  err.stack; // eslint-disable-line no-unused-expressions -- formats the stack with that name
+  delete err.name;
+  err.code = code;
+  return err;
+}
+
+function subject(name) {
+  return name.includes('.') ? `"${name}" property` : `"${name}" argument`;
+}
+
+/** ERR_INVALID_ARG_TYPE, worded as Node words it ("must be of type x" / "an instance of X"). */
+function invalidArgType(name, expected, actual) {
+  return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+    `The ${subject(name)} must be ${expected}. Received ${describeReceived(actual)}`);
+}
+
+/** ERR_OUT_OF_RANGE, worded as Node's validateInteger words it. */
+function outOfRange(name, range, actual) {
+  const shown = typeof actual === 'number' ? String(actual) : describeReceived(actual);
+  return nodeError(RangeError, 'ERR_OUT_OF_RANGE',
+    `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`);
+}
+
+/** ERR_INVALID_ARG_VALUE, for option names we do not know. */
+function invalidArgValue(name, reason, actual) {
+  const type = name.includes('.') ? 'property' : 'argument';
+  return nodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+    `The ${type} '${name}' ${reason}. Received ${require('util').inspect(actual)}`);
+}
+
+/** Throws Node's exact error for a timer callback that is not a function. */
+function throwInvalidCallback(callback) {
+  throw invalidArgType('callback', 'of type function', callback);
+}
+
+/**
+ * Coerces a delay exactly as Node's Timeout constructor does: `*1` (valueOf honoured, BigInt and
+ * Symbol throw), then anything outside [1, 2**31-1] becomes 1, with the same warnings.
+ * Fractions are kept (Node keeps them in `_idleTimeout`); scheduling truncates them.
+ */
+function coerceDelay(after) {
+  if (after === undefined && WARNS_NEGATIVE_AND_NAN) return 1;
+  after *= 1;
+  if (after >= 1 && after <= TIMEOUT_MAX) return after;
+  warnAboutDelay(after);
+  return 1;
+}
+
+function warnAboutDelay(after) {
+  if (after > TIMEOUT_MAX) {
+    emitWarning(`${after} does not fit into a 32-bit signed integer.` +
+      '\nTimeout duration was set to 1.', 'TimeoutOverflowWarning');
+  } else if (!WARNS_NEGATIVE_AND_NAN) {
+    // Older majors say nothing about negative or NaN delays.
+  } else if (after < 0) {
+    if (!warnedNegative) {
+      warnedNegative = true;
+      emitWarning(`${after} is a negative number.\nTimeout duration was set to 1.`,
+        'TimeoutNegativeWarning');
+    }
+  } else if (after !== after && !warnedNaN) { // eslint-disable-line no-self-compare
+    warnedNaN = true;
+    emitWarning(`${after} is not a number.\nTimeout duration was set to 1.`, 'TimeoutNaNWarning');
+  }
+}
+
+/** AbortError as timers/promises rejects with it: name, code ABORT_ERR, the signal's reason as cause. */
+class AbortError extends Error {
+  constructor(message = 'The operation was aborted', options = undefined) {
+    super(message, options);
+    this.code = 'ABORT_ERR';
+    this.name = 'AbortError';
+  }
+}
+
+module.exports = {
+  TIMEOUT_MAX,
+  AbortError,
+  coerceDelay,
+  invalidArgType,
+  invalidArgValue,
+  outOfRange,
+  throwInvalidCallback,
+};

@@ -1,0 +1,276 @@
+'use strict';
+
+// Immediates: Immediate objects, and the queue that runs them on ONE native setImmediate.
+//
+// Data structures
+// ---------------
+// Pending immediates form a doubly-linked FIFO list (`queueHead`..`queueTail`). When the native
+// immediate fires, the whole list is detached as the pass's generation 0 (`runHead`), so
+// immediates queued while it runs wait in a fresh list, for the next loop turn: Node's rule.
+// Clearing unlinks in O(1) from whichever list holds the immediate.
+//
+// maxTickDepth (options.js) lets a pass take the fresh list as the next generation, up to that
+// many extra generations, so a tail-recursive setImmediate loop runs maxTickDepth + 1 callbacks
+// per loop turn instead of one. It is bounded, so I/O is never starved; 0 is Node's behaviour.
+//
+// The native immediate is ref'd only while a ref'd immediate is pending; between callbacks the
+// pass drains nextTicks and promise jobs as Node does.
+
+const { throwInvalidCallback } = require('./errors');
+const { options } = require('./options');
+const run = require('./run');
+
+const nativeSetImmediate = globalThis.setImmediate;
+const nativeClearImmediate = globalThis.clearImmediate;
+const nextTick = process.nextTick;
+const queueMicrotask = globalThis.queueMicrotask;
+const NativeImmediate = nativeImmediateClass();
+
+const REFED = 1;
+
+let queueHead = null;
+let queueTail = null;
+let runHead = null; // what is left of the generation being run
+let generation = 0;
+
+let live = 0;
+let liveRefed = 0;
+
+let nativeImmediate = null;
+let nativeRefed = false;
+let refSyncQueued = false;
+let inPass = false;
+let interrupted = false; // a callback threw: the rest of the pass runs before anything new
+
+class Immediate {
+  constructor(callback, argc, args) {
+    this._onImmediate = callback;
+    this._destroyed = false;
+    this._prev = null;
+    this._next = null;
+    this._argc = argc;
+    this._args = args;
+    this._flags = REFED;
+    this._context = options.asyncContext ? run.captureContext('Immediate') : null;
+  }
+
+  ref() {
+    if (!this._destroyed && (this._flags & REFED) === 0) {
+      this._flags |= REFED;
+      addRefed(1);
+    }
+    return this;
+  }
+
+  unref() {
+    if (!this._destroyed && (this._flags & REFED) !== 0) {
+      this._flags &= ~REFED;
+      addRefed(-1);
+    }
+    return this;
+  }
+
+  /** As in Node, false once the immediate has run or been cleared. */
+  hasRef() {
+    return !this._destroyed && (this._flags & REFED) !== 0;
+  }
+
+  /** Node's field for the extra arguments: undefined or an array. */
+  get _argv() {
+    return run.unpackArgs(this._argc, this._args);
+  }
+}
+
+if (typeof Symbol.dispose === 'symbol') {
+  Immediate.prototype[Symbol.dispose] = function dispose() {
+    clearImmediate(this);
+  };
+}
+
+/** setImmediate(callback[, ...args]), as Node's. */
+function setImmediate(callback, arg1, arg2, arg3) {
+  if (typeof callback !== 'function') throwInvalidCallback(callback);
+  const argc = arguments.length > 1 ? arguments.length - 1 : 0;
+  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 1);
+  return enqueue(new Immediate(callback, argc, args));
+}
+
+/**
+ * Cancels one of our immediates, or a native Immediate created before install(). Anything
+ * else (a Timeout included: Node 18-22 wrongly cancel that) is ignored, never thrown on.
+ */
+function clearImmediate(immediate) {
+  if (immediate instanceof Immediate) {
+    if (immediate._destroyed) return;
+    retire(immediate);
+    immediate._onImmediate = null;
+    unlink(immediate);
+  } else if (immediate instanceof NativeImmediate) {
+    nativeClearImmediate(immediate);
+  }
+}
+
+/** Internal: an Immediate that resolves a promise (promises.js). */
+function createImmediate(callback, argc, args, refed) {
+  const immediate = new Immediate(callback, argc, args);
+  if (!refed) immediate._flags = 0;
+  return enqueue(immediate);
+}
+
+/** Pending counts, for tests, leak checks and the benchmark. */
+function counts() {
+  return { pending: live, refed: liveRefed };
+}
+
+function enqueue(immediate) {
+  live++;
+  if ((immediate._flags & REFED) !== 0) addRefed(1);
+  const tail = queueTail;
+  immediate._prev = tail;
+  if (tail === null) queueHead = immediate;
+  else tail._next = immediate;
+  queueTail = immediate;
+  if (nativeImmediate === null && !inPass) scheduleNative();
+  return immediate;
+}
+
+function retire(immediate) {
+  immediate._destroyed = true;
+  live--;
+  if ((immediate._flags & REFED) !== 0) addRefed(-1);
+}
+
+function unlink(immediate) {
+  const prev = immediate._prev;
+  const next = immediate._next;
+  if (prev !== null) prev._next = next;
+  else if (queueHead === immediate) queueHead = next;
+  else if (runHead === immediate) runHead = next;
+  if (next !== null) next._prev = prev;
+  else if (queueTail === immediate) queueTail = prev;
+  immediate._prev = immediate._next = null;
+}
+
+// --- the native immediate --------------------------------------------------------------
+
+function scheduleNative() {
+  nativeImmediate = nativeSetImmediate(onNativeImmediate);
+  nativeRefed = true;
+  if (liveRefed === 0) {
+    nativeImmediate.unref();
+    nativeRefed = false;
+  }
+}
+
+function addRefed(delta) {
+  const before = liveRefed;
+  liveRefed += delta;
+  // Toggle the native handle once per synchronous run, not once per set/clear.
+  if ((before === 0 || liveRefed === 0) && !refSyncQueued) {
+    refSyncQueued = true;
+    queueMicrotask(syncNativeRef);
+  }
+}
+
+function syncNativeRef() {
+  refSyncQueued = false;
+  if (nativeImmediate === null) return;
+  const wanted = liveRefed > 0;
+  if (wanted === nativeRefed) return;
+  nativeRefed = wanted;
+  if (wanted) nativeImmediate.ref();
+  else nativeImmediate.unref();
+}
+
+// --- the pass --------------------------------------------------------------------------
+
+function onNativeImmediate() {
+  nativeImmediate = null;
+  if (interrupted) {
+    // Node re-enters the check phase right after an uncaught exception is handled, and that
+    // can fire an immediate the handler queued: finish the interrupted pass first, as Node
+    // finishes its outstanding queue first; what was queued since waits for the next turn.
+    interrupted = false;
+  } else {
+    runHead = queueHead;
+    queueHead = queueTail = null;
+    generation = 0;
+  }
+  runPass();
+}
+
+function resumePass() {
+  if (!interrupted) return;
+  interrupted = false;
+  runPass();
+}
+
+function runPass() {
+  inPass = true;
+  let completed = false;
+  try {
+    runGenerations();
+    completed = true;
+  } finally {
+    inPass = false;
+    // After a throw, Node runs the rest of the pass right after the exception is handled (or
+    // the process dies first): resume from a nextTick, or from the native immediate if the
+    // handler's own immediate gets there first.
+    if (!completed) {
+      interrupted = true;
+      if (nativeImmediate === null) scheduleNative();
+      nextTick(resumePass);
+    } else if (queueHead !== null && nativeImmediate === null) scheduleNative();
+  }
+}
+
+function runGenerations() {
+  const drain = options.drainBetweenCallbacks;
+  const maxDepth = options.maxTickDepth;
+  let drainFirst = false;
+  for (;;) {
+    if (runHead === null && (queueHead === null || generation >= maxDepth)) return;
+    if (drainFirst) {
+      // Ticks may clear or queue immediates: look at the lists again afterwards.
+      drainFirst = false;
+      run.drainTicks();
+      continue;
+    }
+    if (runHead === null) {
+      generation++;
+      runHead = queueHead;
+      queueHead = queueTail = null;
+    }
+    const immediate = runHead;
+    runHead = immediate._next;
+    if (runHead !== null) runHead._prev = null;
+    immediate._next = null;
+    drainFirst = drain;
+    fire(immediate);
+  }
+}
+
+function fire(immediate) {
+  retire(immediate);
+  try {
+    run.invokeIn(immediate._context, immediate._onImmediate, immediate, immediate._argc,
+      immediate._args);
+  } finally {
+    immediate._onImmediate = null;
+  }
+}
+
+function nativeImmediateClass() {
+  const probe = nativeSetImmediate(function probe() {});
+  nativeClearImmediate(probe);
+  return probe.constructor;
+}
+
+module.exports = {
+  Immediate,
+  NativeImmediate,
+  setImmediate,
+  clearImmediate,
+  createImmediate,
+  counts,
+};

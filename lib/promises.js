@@ -1,0 +1,156 @@
+'use strict';
+
+// timers/promises on heaptimers: setTimeout, setImmediate, the setInterval async iterator and
+// scheduler, with node:timers/promises' validation, rejections and AbortError shape.
+//
+// Validation follows the running major: Node 20 added a number check on the delay and rejects
+// arrays as options; Node 18 does neither. Invalid input rejects the returned promise (setTimeout,
+// setImmediate) or throws from the iterator's first next() (setInterval), never synchronously.
+
+const timeouts = require('./timeouts');
+const immediates = require('./immediates');
+const { AbortError, invalidArgType } = require('./errors');
+
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+const STRICT_VALIDATION = NODE_MAJOR >= 20;
+// Node 22 passes scheduler.wait's options through; older majors keep only the signal.
+const WAIT_PASSES_OPTIONS = NODE_MAJOR >= 22;
+const EMPTY = Object.freeze({ __proto__: null });
+
+/** Resolves with `value` after `delay` ms (default 1). */
+function setTimeout(delay, value, options = EMPTY) {
+  const invalid = validate(delay, options, true);
+  if (invalid !== null) return Promise.reject(invalid);
+  const { signal, ref = true } = options;
+  if (signal && signal.aborted) return Promise.reject(aborted(signal));
+  if (!signal) {
+    return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, 1, value, false, ref); });
+  }
+  let onAbort;
+  const promise = new Promise((resolve, reject) => {
+    const timer = timeouts.createTimeout(resolve, delay, 1, value, false, ref);
+    onAbort = listen(signal, timer, timeouts.clearTimeout, reject);
+  });
+  return forgetListener(promise, signal, onAbort);
+}
+
+/** Resolves with `value` in the check phase, after I/O, like setImmediate. */
+function setImmediate(value, options = EMPTY) {
+  const invalid = validate(undefined, options, false);
+  if (invalid !== null) return Promise.reject(invalid);
+  const { signal, ref = true } = options;
+  if (signal && signal.aborted) return Promise.reject(aborted(signal));
+  if (!signal) {
+    return new Promise((resolve) => { immediates.createImmediate(resolve, 1, value, ref); });
+  }
+  let onAbort;
+  const promise = new Promise((resolve, reject) => {
+    const immediate = immediates.createImmediate(resolve, 1, value, ref);
+    onAbort = listen(signal, immediate, immediates.clearImmediate, reject);
+  });
+  return forgetListener(promise, signal, onAbort);
+}
+
+/** An async iterator yielding `value` every `delay` ms; ticks that were missed are all yielded. */
+async function* setInterval(delay, value, options = EMPTY) {
+  const invalid = validate(delay, options, true);
+  if (invalid !== null) throw invalid;
+  const { signal, ref = true } = options;
+  if (signal && signal.aborted) throw aborted(signal);
+
+  let pendingTicks = 0;
+  let wake = null;
+  let onAbort = null;
+  const interval = timeouts.createTimeout(() => {
+    pendingTicks++;
+    if (wake !== null) {
+      const resume = wake;
+      wake = null;
+      resume();
+    }
+  }, delay, 0, undefined, true, ref);
+  try {
+    if (signal) {
+      onAbort = () => {
+        timeouts.clearTimeout(interval);
+        if (wake !== null) {
+          const resume = wake;
+          wake = null;
+          resume(Promise.reject(aborted(signal)));
+        }
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    while (!(signal && signal.aborted)) {
+      if (pendingTicks === 0) await new Promise((resolve) => { wake = resolve; });
+      for (; pendingTicks > 0; pendingTicks--) yield value;
+    }
+    throw aborted(signal);
+  } finally {
+    timeouts.clearTimeout(interval);
+    if (onAbort !== null) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** node:timers/promises' scheduler: wait(delay, options) and yield(). */
+class Scheduler {
+  /** Resolves after `delay` ms. */
+  wait(delay, options) {
+    return setTimeout(delay, undefined,
+      WAIT_PASSES_OPTIONS ? options : { signal: options == null ? undefined : options.signal });
+  }
+
+  /** Resolves in the next check phase, letting I/O and other work run first. */
+  yield() {
+    return setImmediate();
+  }
+}
+
+const scheduler = new Scheduler();
+
+// --- helpers ---------------------------------------------------------------------------
+
+function validate(delay, options, hasDelay) {
+  if (STRICT_VALIDATION) {
+    if (hasDelay && delay !== undefined && typeof delay !== 'number') {
+      return invalidArgType('delay', 'of type number', delay);
+    }
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      return invalidArgType('options', 'of type object', options);
+    }
+  } else if (options == null || typeof options !== 'object') {
+    return invalidArgType('options', 'of type object', options);
+  }
+  const { signal, ref } = options;
+  if (signal !== undefined &&
+      (signal === null || typeof signal !== 'object' || !('aborted' in signal))) {
+    return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  }
+  if (ref !== undefined && typeof ref !== 'boolean') {
+    return invalidArgType('options.ref', 'of type boolean', ref);
+  }
+  return null;
+}
+
+function aborted(signal) {
+  return new AbortError(undefined, { cause: signal.reason });
+}
+
+/** Cancels `timer` and rejects when `signal` aborts first; returns the listener. */
+function listen(signal, timer, clear, reject) {
+  const onAbort = () => {
+    if (!timer._destroyed) {
+      clear(timer);
+      reject(aborted(signal));
+    }
+  };
+  signal.addEventListener('abort', onAbort);
+  return onAbort;
+}
+
+// The abort listener must not outlive the promise, or a long-lived signal leaks every timer.
+function forgetListener(promise, signal, onAbort) {
+  return promise.finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+module.exports = { setTimeout, setImmediate, setInterval, scheduler, Scheduler };

@@ -1,0 +1,451 @@
+'use strict';
+
+// Timeouts and intervals: Timeout objects, and the scheduler that runs them on ONE native timer.
+//
+// Data structures
+// ---------------
+// Every pending timer sits in a Bucket: a FIFO doubly-linked list of the timers due in the same
+// whole millisecond (its `key`, the first whole ms at or after their deadlines). Buckets sit in
+// a binary min-heap ordered by key, and a Map finds the bucket for a key. So:
+//   - equal deadlines run in creation order (FIFO), earlier deadlines first (heap);
+//   - a burst of same-delay timers lands in one bucket: O(1) each to insert, clear and fire,
+//     and `lastBucket` skips even the Map lookup;
+//   - clearing unlinks in O(1). A bucket emptied that way stays in the heap (a set+clear loop
+//     reuses it) but empty buckets are compacted away before they outnumber live ones plus
+//     EMPTY_BUCKET_SLACK, so dead entries stay bounded.
+//
+// One native timer is armed for the earliest key and ref'd only while a ref'd timeout is
+// pending. When it fires, a pass reads the clock once and runs every bucket due at that time,
+// in order; timers created or re-armed during the pass are due later than the pass's clock, so
+// they never run in it (Node's rule). Between callbacks the pass drains nextTicks and promise
+// jobs as Node does.
+//
+// A deadline is always computed from a fresh clock read at creation or refresh (never a cached
+// one), and a bucket only runs once the clock has reached its key, so no timer fires before
+// performance.now() at its creation plus its truncated delay. Intervals are re-armed from the
+// pass's start, start to start, like Node's re-insertion from its loop time.
+
+const { MinHeap } = require('./heap');
+const clock = require('./clock');
+const { coerceDelay, throwInvalidCallback } = require('./errors');
+const { options } = require('./options');
+const run = require('./run');
+
+// Native functions, captured before anyone (install() included) can replace them.
+const nativeSetTimeout = globalThis.setTimeout;
+const nativeClearTimeout = globalThis.clearTimeout;
+const nextTick = process.nextTick;
+const queueMicrotask = globalThis.queueMicrotask;
+const NativeTimeout = nativeTimeoutClass();
+
+const REFED = 1; // the timer keeps the process alive while pending
+const HAS_ID = 2; // the timer is registered under its numeric id
+const CLEARED = -1; // `_idleTimeout` of a cleared timer, as in Node
+const EMPTY_BUCKET_SLACK = 64;
+const FIRST_ID = 2 ** 40; // far above Node's async ids, so our ids never alias native ones
+
+class Bucket {
+  constructor(key) {
+    this.key = key;
+    this.heapIndex = -1;
+    this.head = null;
+    this.tail = null;
+  }
+}
+
+const heap = new MinHeap();
+const bucketsByKey = new Map();
+let lastBucket = null;
+let emptyBuckets = 0;
+
+let live = 0; // timeouts created or revived and not yet fired or cleared
+let liveRefed = 0; // those of them that are ref'd
+
+let nativeTimer = null;
+let armedKey = Infinity;
+let nativeRefed = false;
+let refSyncQueued = false;
+
+let inPass = false;
+let interrupted = false; // a callback threw: the rest of the pass is still due
+let passNow = 0;
+
+let nextId = FIRST_ID;
+const timersById = new Map();
+const idOfTimer = new WeakMap();
+
+class Timeout {
+  constructor(callback, after, argc, args, isRepeat) {
+    this._idleTimeout = after;
+    this._onTimeout = callback;
+    this._repeat = isRepeat ? after : null;
+    this._destroyed = false;
+    this._bucket = null;
+    this._prev = null;
+    this._next = null;
+    this._argc = argc;
+    this._args = args;
+    this._flags = REFED;
+    this._context = options.asyncContext ? run.captureContext('Timeout') : null;
+  }
+
+  /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
+  refresh() {
+    if (this._onTimeout === null || this._idleTimeout === CLEARED) return this;
+    if (this._bucket !== null) unlink(this);
+    else if (this._destroyed) revive(this);
+    place(this, clock.now());
+    return this;
+  }
+
+  ref() {
+    if ((this._flags & REFED) === 0) {
+      this._flags |= REFED;
+      if (!this._destroyed) addRefed(1);
+    }
+    return this;
+  }
+
+  unref() {
+    if ((this._flags & REFED) !== 0) {
+      this._flags &= ~REFED;
+      if (!this._destroyed) addRefed(-1);
+    }
+    return this;
+  }
+
+  hasRef() {
+    return (this._flags & REFED) !== 0;
+  }
+
+  close() {
+    clearTimeout(this);
+    return this;
+  }
+
+  /** The numeric id `clearTimeout` accepts; registered while the timer is pending. */
+  [Symbol.toPrimitive]() {
+    let id = idOfTimer.get(this);
+    if (id === undefined) {
+      id = nextId++;
+      idOfTimer.set(this, id);
+    }
+    if (!this._destroyed) registerId(this, id);
+    return id;
+  }
+
+  /** Node's field for the extra arguments: undefined or an array. */
+  get _timerArgs() {
+    return run.unpackArgs(this._argc, this._args);
+  }
+}
+
+if (typeof Symbol.dispose === 'symbol') {
+  Timeout.prototype[Symbol.dispose] = function dispose() {
+    clearTimeout(this);
+  };
+}
+
+/** setTimeout(callback[, delay[, ...args]]), as Node's. */
+function setTimeout(callback, after, arg1, arg2, arg3) {
+  if (typeof callback !== 'function') throwInvalidCallback(callback);
+  const argc = arguments.length > 2 ? arguments.length - 2 : 0;
+  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 2);
+  return start(new Timeout(callback, coerceDelay(after), argc, args, false));
+}
+
+/** setInterval(callback[, delay[, ...args]]), as Node's. */
+function setInterval(callback, after, arg1, arg2, arg3) {
+  if (typeof callback !== 'function') throwInvalidCallback(callback);
+  const argc = arguments.length > 2 ? arguments.length - 2 : 0;
+  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 2);
+  return start(new Timeout(callback, coerceDelay(after), argc, args, true));
+}
+
+/**
+ * Clears a timeout or interval: one of ours, its numeric or string id, or a native Timeout
+ * (or native id) created before install(). Anything else is ignored, never thrown on.
+ */
+function clearTimeout(timer) {
+  if (timer instanceof Timeout) cancel(timer);
+  else if (timer !== null && timer !== undefined) clearForeign(timer);
+}
+
+/** clearInterval(timer): the same as clearTimeout, as in Node. */
+function clearInterval(timer) {
+  clearTimeout(timer);
+}
+
+/** Internal: a Timeout that resolves a promise or drives an async iterator (promises.js). */
+function createTimeout(callback, after, argc, args, isRepeat, refed) {
+  const timer = new Timeout(callback, coerceDelay(after), argc, args, isRepeat);
+  if (!refed) timer._flags = 0;
+  return start(timer);
+}
+
+/** Pending counts, for tests, leak checks and the benchmark. */
+function counts() {
+  return { pending: live, refed: liveRefed };
+}
+
+// --- lifecycle -------------------------------------------------------------------------
+
+function start(timer) {
+  live++;
+  if ((timer._flags & REFED) !== 0) addRefed(1);
+  place(timer, clock.now());
+  return timer;
+}
+
+function revive(timer) {
+  timer._destroyed = false;
+  live++;
+  if ((timer._flags & REFED) !== 0) addRefed(1);
+  if ((timer._flags & HAS_ID) === 0 && idOfTimer.has(timer)) registerId(timer, idOfTimer.get(timer));
+}
+
+function retire(timer) {
+  timer._destroyed = true;
+  live--;
+  if ((timer._flags & REFED) !== 0) addRefed(-1);
+  if ((timer._flags & HAS_ID) !== 0) {
+    timer._flags &= ~HAS_ID;
+    timersById.delete(idOfTimer.get(timer));
+  }
+}
+
+function cancel(timer) {
+  if (timer._onTimeout === null) return;
+  timer._onTimeout = null;
+  if (timer._destroyed) return; // already fired
+  timer._idleTimeout = CLEARED;
+  if (timer._bucket !== null) unlink(timer);
+  retire(timer);
+}
+
+function clearForeign(value) {
+  if (typeof value === 'number' || typeof value === 'string') {
+    const timer = timerById(value);
+    if (timer !== undefined) cancel(timer);
+    else nativeClearTimeout(value);
+  } else if (value instanceof NativeTimeout) {
+    nativeClearTimeout(value);
+  }
+}
+
+function registerId(timer, id) {
+  timer._flags |= HAS_ID;
+  timersById.set(id, timer);
+}
+
+function timerById(id) {
+  if (typeof id === 'string') {
+    const n = Number(id);
+    if (String(n) !== id) return undefined;
+    id = n;
+  }
+  return timersById.get(id);
+}
+
+// --- buckets ---------------------------------------------------------------------------
+
+/** Appends `timer` to the bucket of its deadline, `now` + its truncated delay. */
+function place(timer, now) {
+  const key = clock.bucketKey(now + (timer._idleTimeout | 0));
+  let bucket = lastBucket;
+  if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) {
+    bucket = bucketsByKey.get(key);
+    if (bucket === undefined) bucket = newBucket(key);
+    lastBucket = bucket;
+  }
+  timer._bucket = bucket;
+  timer._next = null;
+  const tail = bucket.tail;
+  timer._prev = tail;
+  if (tail === null) {
+    bucket.head = timer;
+    emptyBuckets--;
+  } else {
+    tail._next = timer;
+  }
+  bucket.tail = timer;
+  if (key < armedKey && !inPass) arm(key, now);
+}
+
+function newBucket(key) {
+  const bucket = new Bucket(key);
+  bucketsByKey.set(key, bucket);
+  heap.push(bucket);
+  emptyBuckets++;
+  return bucket;
+}
+
+function unlink(timer) {
+  const bucket = timer._bucket;
+  const prev = timer._prev;
+  const next = timer._next;
+  if (prev === null) bucket.head = next;
+  else prev._next = next;
+  if (next === null) bucket.tail = prev;
+  else next._prev = prev;
+  timer._bucket = timer._prev = timer._next = null;
+  if (bucket.head === null && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
+    compactBuckets();
+  }
+}
+
+function compactBuckets() {
+  heap.removeWhere(isEmptyBucket);
+  emptyBuckets = 0;
+}
+
+function isEmptyBucket(bucket) {
+  if (bucket.head !== null) return false;
+  bucketsByKey.delete(bucket.key);
+  return true;
+}
+
+function discardTopBucket() {
+  const bucket = heap.pop();
+  bucketsByKey.delete(bucket.key);
+  emptyBuckets--;
+}
+
+// --- the native timer ------------------------------------------------------------------
+
+function arm(key, now) {
+  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
+  let delay = Math.ceil(key - now);
+  if (delay < 1) delay = 1;
+  nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
+  armedKey = key;
+  nativeRefed = true;
+  if (liveRefed === 0) {
+    nativeTimer.unref();
+    nativeRefed = false;
+  }
+}
+
+function armForEarliest() {
+  let top = heap.peek();
+  while (top !== null && top.head === null) {
+    discardTopBucket();
+    top = heap.peek();
+  }
+  if (top === null) {
+    if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
+    nativeTimer = null;
+    armedKey = Infinity;
+  } else if (nativeTimer === null || top.key !== armedKey) {
+    arm(top.key, clock.now());
+  }
+}
+
+function addRefed(delta) {
+  const before = liveRefed;
+  liveRefed += delta;
+  // Toggle the native handle once per synchronous run, not once per set/clear.
+  if ((before === 0 || liveRefed === 0) && !refSyncQueued) {
+    refSyncQueued = true;
+    queueMicrotask(syncNativeRef);
+  }
+}
+
+function syncNativeRef() {
+  refSyncQueued = false;
+  if (nativeTimer === null) return;
+  const wanted = liveRefed > 0;
+  if (wanted === nativeRefed) return;
+  nativeRefed = wanted;
+  if (wanted) nativeTimer.ref();
+  else nativeTimer.unref();
+}
+
+// --- the pass --------------------------------------------------------------------------
+
+function onNativeTimeout() {
+  nativeTimer = null;
+  armedKey = Infinity;
+  interrupted = false; // a fresh pass runs whatever an interrupted one left, in order
+  runPass(clock.now());
+}
+
+function runPass(now) {
+  passNow = now;
+  inPass = true;
+  let completed = false;
+  try {
+    runDue(now);
+    completed = true;
+  } finally {
+    inPass = false;
+    // After a throw, Node runs the remaining due timers right after the exception is handled
+    // (or the process dies first): resume from a nextTick, with the same clock.
+    if (completed) {
+      armForEarliest();
+    } else {
+      interrupted = true;
+      nextTick(resumePass);
+    }
+  }
+}
+
+function resumePass() {
+  if (!interrupted) return;
+  interrupted = false;
+  runPass(passNow);
+}
+
+function runDue(now) {
+  const drain = options.drainBetweenCallbacks;
+  let drainFirst = false;
+  for (;;) {
+    const bucket = heap.peek();
+    if (bucket === null || bucket.key > now) return;
+    const timer = bucket.head;
+    if (timer === null) {
+      discardTopBucket();
+    } else if (drainFirst) {
+      // Ticks may clear or add timers: look at the heap again afterwards.
+      drainFirst = false;
+      run.drainTicks();
+    } else {
+      unlink(timer);
+      drainFirst = drain;
+      fire(timer, now);
+    }
+  }
+}
+
+function fire(timer, now) {
+  try {
+    run.invokeIn(timer._context, timer._onTimeout, timer, timer._argc, timer._args);
+  } finally {
+    if (timer._destroyed) {
+      // cleared by its own callback
+    } else if (timer._repeat !== null) {
+      if (timer._bucket !== null) unlink(timer); // refreshed by its callback: the period wins
+      timer._idleTimeout = timer._repeat;
+      place(timer, now);
+    } else if (timer._bucket === null) {
+      retire(timer);
+    }
+  }
+}
+
+function nativeTimeoutClass() {
+  const probe = nativeSetTimeout(function probe() {}, 1);
+  nativeClearTimeout(probe);
+  return probe.constructor;
+}
+
+module.exports = {
+  Timeout,
+  NativeTimeout,
+  setTimeout,
+  setInterval,
+  clearTimeout,
+  clearInterval,
+  createTimeout,
+  counts,
+};
