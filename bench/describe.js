@@ -1,0 +1,50 @@
+// The text of `timerbench scenarios`: every group and scenario with its unit and what it measures,
+// and how the numbers are produced.
+'use strict';
+
+const registry = require('./scenarios');
+const { DEFAULT_IMPLS } = require('./options');
+
+const GROUP_TEXT = {
+  basics: 'calling a function: the floor under every timer callback (no timers involved)',
+  primitives: 'create a timer and cancel it at once',
+  queue: 'the immediate queue with many entries queued (and cancelled) before they run',
+  recursion: 'each immediate queues the next: one step per loop turn under Node semantics',
+  bulk: 'create 10k timers, then run them all',
+  cpu: 'CPU cost of many concurrent 1 ms timers re-queueing themselves'
+};
+
+const NOTES = [
+  'How it measures:',
+  '  Every (Node, implementation, scenario) cell runs in a fresh child process, --runs times',
+  '  (default 5), interleaved across implementations; the table shows the median of the runs.',
+  '  A child warms up, then times batches of operations (tinybench where the Node supports it,',
+  '  a built-in sampler of the same shape otherwise); a run is operations / mean batch time,',
+  '  so GC pauses count. Batches are separated by a loop turn; GC is never forced.',
+  '  fn-* rows call no timers: measured once per Node, reported under implementation "-".',
+  '  timeout-run-10k*: a 1 ms timeout cannot fire sooner, so the idle wait before the first',
+  '  deadline is excluded: after creating the timers the batch spins, unmeasured, until every',
+  '  deadline has passed, then times until the last callback. Rate = N / (create + run time).',
+  '  cpu-*: CPU time (process.cpuUsage) over a window of --duration seconds (default 10, 1 with',
+  '  --quick, 2 for the default run) opened after a warm-up of a tenth of it (0.1-1 s); the JSON',
+  '  adds fires per second and CPU microseconds per fire.',
+  `Implementations: native, heaptimers, heaptimers:key=value,... (default ${DEFAULT_IMPLS.join(',')}).`,
+  'With no -s: every group but cpu, plus cpu-1ms-loops-100 for 2 s.'
+];
+
+function text() {
+  const width = Math.max(...registry.all.map((s) => s.name.length));
+  const lines = [];
+  for (const group of registry.GROUPS) {
+    lines.push(`${group}: ${GROUP_TEXT[group]}`);
+    for (const s of registry.inGroup(group)) {
+      const better = s.higherIsBetter ? 'higher is better' : 'lower is better';
+      lines.push(`  ${s.name.padEnd(width)}  ${s.unit}, ${better}`);
+      lines.push(`  ${' '.repeat(width)}  ${s.summary}`);
+    }
+    lines.push('');
+  }
+  return `${[...lines, ...NOTES].join('\n')}\n`;
+}
+
+module.exports = { text, GROUP_TEXT };

@@ -1,0 +1,130 @@
+// Turns what the user typed into validated run options, or throws a UsageError whose one-line
+// message names the bad value and the valid ones. Defaults live here, in one place.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const registry = require('./scenarios');
+const implSpec = require('./impl-spec');
+const { resolveNodes } = require('./nodes');
+const { UsageError } = require('./errors');
+const { validate } = require('./schema');
+
+const DEFAULT_IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10'];
+// With no -s: every group but cpu, plus one cpu row at a short duration, to fit in 90 s.
+const DEFAULT_CPU_SCENARIO = 'cpu-1ms-loops-100';
+const DEFAULT_CPU_DURATION = 2;
+const DEFAULT_DURATION = 10;
+const QUICK_DURATION = 1;
+const DEFAULT_RUNS = 5;
+const FORMATS = ['table', 'md', 'json'];
+const SAMPLERS = ['auto', 'tinybench', 'builtin'];
+
+// Commander gives a string, or an array when the option is repeated.
+function listOf(value) {
+  if (value === undefined || value === null) return [];
+  return [].concat(value).join(',').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function defaultScenarios() {
+  return registry.all.filter((s) => s.group !== 'cpu' || s.name === DEFAULT_CPU_SCENARIO);
+}
+
+// Names and group names (and `all`), in any order; the result follows the registry's order.
+function resolveScenarios(value) {
+  const tokens = listOf(value);
+  if (!tokens.length) return defaultScenarios();
+  const wanted = new Set();
+  for (const token of tokens) {
+    if (token === 'all') registry.all.forEach((s) => wanted.add(s));
+    else if (registry.GROUPS.includes(token)) registry.inGroup(token).forEach((s) => wanted.add(s));
+    else if (registry.get(token)) wanted.add(registry.get(token));
+    else {
+      throw new UsageError(`unknown scenario '${token}' (valid: all, groups ${registry.GROUPS.join(', ')}; ` +
+        `names ${registry.all.map((s) => s.name).join(', ')})`);
+    }
+  }
+  return registry.all.filter((s) => wanted.has(s));
+}
+
+function resolveImpls(value) {
+  const specs = value === undefined ? DEFAULT_IMPLS : implSpec.splitList([].concat(value).join(','));
+  if (!specs.length) throw new UsageError(`no implementation given (valid: ${implSpec.NAMES.join(', ')})`);
+  const ids = [];
+  for (const spec of specs) {
+    let parsed;
+    try {
+      parsed = implSpec.parse(spec);
+    } catch (err) {
+      throw new UsageError(err.message);
+    }
+    if (!ids.includes(parsed.id)) ids.push(parsed.id);
+  }
+  return ids;
+}
+
+function number(name, raw, { integer = false, min = 0, exclusive = true } = {}) {
+  const text = String(raw).trim();
+  const value = Number(text);
+  const ok = text !== '' && Number.isFinite(value) && (integer ? Number.isInteger(value) : true) &&
+    (exclusive ? value > min : value >= min);
+  if (!ok) {
+    const want = `${integer ? 'an integer' : 'a number'} ${exclusive ? '>' : '>='} ${min}`;
+    throw new UsageError(`bad value '${raw}' for ${name} (valid: ${want})`);
+  }
+  return value;
+}
+
+function oneOf(name, raw, valid) {
+  if (!valid.includes(raw)) throw new UsageError(`bad value '${raw}' for ${name} (valid: ${valid.join(', ')})`);
+  return raw;
+}
+
+// Reads and validates a saved --format json run; bad input, so a UsageError if anything is off.
+function loadBaseline(file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read baseline '${file}': ${String(err.message).split('\n')[0]} (valid: a file written by timerbench -f json or -o)`);
+  }
+  const problems = validate(report);
+  if (problems.length) {
+    throw new UsageError(`baseline '${file}' is not a timerbench/1 report: ${problems[0]} (valid: a file written by timerbench -f json or -o)`);
+  }
+  return report;
+}
+
+function checkOut(file) {
+  const dir = path.dirname(path.resolve(file));
+  if (!fs.existsSync(dir)) throw new UsageError(`cannot write '${file}': directory ${dir} does not exist`);
+  return file;
+}
+
+// raw: commander's options for `run`. Returns everything runBench and the reporters need.
+function normalize(raw) {
+  const quick = Boolean(raw.quick);
+  const defaultSelection = listOf(raw.scenario).length === 0;
+  const scenarios = resolveScenarios(raw.scenario);
+  const impls = resolveImpls(raw.impl);
+  const format = oneOf('--format', raw.format === undefined ? 'table' : raw.format, FORMATS);
+  const sampler = oneOf('--sampler', raw.sampler === undefined ? 'auto' : raw.sampler, SAMPLERS);
+  const runs = raw.runs === undefined ? (quick ? 1 : DEFAULT_RUNS) : number('--runs', raw.runs, { integer: true });
+  let duration;
+  if (raw.duration !== undefined) duration = number('--duration', raw.duration);
+  else if (quick) duration = QUICK_DURATION;
+  else duration = defaultSelection ? DEFAULT_CPU_DURATION : DEFAULT_DURATION;
+  const sampleTime = raw.sampleTime === undefined ? undefined : number('--sample-time', raw.sampleTime);
+  const maxRegression = raw.maxRegression === undefined ? 10
+    : number('--max-regression', raw.maxRegression, { exclusive: false });
+  const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline);
+  const out = raw.out === undefined ? null : checkOut(raw.out);
+  const nodes = resolveNodes(listOf(raw.node));
+  return {
+    scenarios, impls, runs, duration, quick, sampleTime, sampler, format, out,
+    baseline, baselineFile: raw.baseline || null, maxRegression,
+    progress: raw.progress !== false, nodes
+  };
+}
+
+module.exports = { normalize, resolveScenarios, resolveImpls, loadBaseline, DEFAULT_IMPLS, FORMATS };

@@ -1,0 +1,50 @@
+// How long each child samples, and how long it may take. One place for the time budget: the
+// default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 45 rate cells
+// (3 fn-* + 14 timer scenarios x 3 implementations) x 5 runs = 225 children at about 0.13 s of
+// start-up each plus 55 ms of sampling (about 42 s), and cpu-1ms-loops-100 x 3 x 5 runs at
+// 0.13 + 0.2 warm-up + 2 s (about 35 s).
+'use strict';
+
+const NORMAL = { warmupTime: 15, warmupSamples: 2, sampleTime: 40, minSamples: 5 };
+const QUICK = { warmupTime: 10, warmupSamples: 1, sampleTime: 25, minSamples: 3 };
+
+// Child start-up, module loading and reporting, measured at about 0.1 s here.
+const CHILD_OVERHEAD_MS = 120;
+// Slack before a child counts as hung: generous, because a loaded CI machine is slow, and a
+// hang costs this once per cell (the remaining runs of a failed cell are skipped).
+const TIMEOUT_SLACK_MS = 10000;
+// A batch takes milliseconds; one still running after this many has lost a callback.
+const BATCH_TIMEOUT_MS = 3000;
+const CPU_DRAIN_MS = 20;
+
+// opts: normalized run options ({ quick, sampleTime, duration }).
+function sampling(opts) {
+  const base = opts.quick ? QUICK : NORMAL;
+  if (!opts.sampleTime) return { ...base };
+  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(2, opts.sampleTime * 0.4) };
+}
+
+// The cpu window opens after a warm-up of a tenth of the duration, within 0.1..1 s.
+function cpuWarmupMs(durationS) {
+  return Math.round(Math.min(1000, Math.max(100, durationS * 100)));
+}
+
+// Expected wall time of one child, for the progress ETA and the hang timeout.
+function expectedMs(scenario, opts) {
+  if (scenario.kind === 'cpu') {
+    return CHILD_OVERHEAD_MS + cpuWarmupMs(opts.duration) + opts.duration * 1000 + CPU_DRAIN_MS;
+  }
+  const s = sampling(opts);
+  return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime;
+}
+
+function timeoutMs(scenario, opts) {
+  if (opts.childTimeoutMs) return opts.childTimeoutMs;
+  return expectedMs(scenario, opts) * 3 + TIMEOUT_SLACK_MS;
+}
+
+function batchTimeoutMs(opts) {
+  return opts.batchTimeoutMs || BATCH_TIMEOUT_MS;
+}
+
+module.exports = { sampling, cpuWarmupMs, expectedMs, timeoutMs, batchTimeoutMs };

@@ -1,0 +1,32 @@
+// Number formatting for the reports: three significant figures like the classic tables
+// (0.370, 1.40, 134), margins of error as whole percents, ratios with an `x`.
+'use strict';
+
+function value(v) {
+  if (v >= 100) return v.toFixed(0);
+  if (v >= 10) return v.toFixed(1);
+  if (v >= 1) return v.toFixed(2);
+  return v.toPrecision(3);
+}
+
+function measurement(v, unit) {
+  return unit === '% cpu' ? `${value(v)}%` : value(v);
+}
+
+// Below 1% the spread is noise-level either way; say so rather than print "0%".
+function margin(rme) {
+  if (rme === null || rme === undefined || !Number.isFinite(rme)) return '';
+  return rme < 1 ? '±<1%' : `±${Math.round(rme)}%`;
+}
+
+function ratio(r) {
+  if (r === null || !Number.isFinite(r)) return '-';
+  return r >= 10 ? `${r.toFixed(1)}x` : `${r.toFixed(2)}x`;
+}
+
+function percentChange(p) {
+  const sign = p > 0 ? '+' : '';
+  return `${sign}${p.toFixed(1)}%`;
+}
+
+module.exports = { value, measurement, margin, ratio, percentChange };

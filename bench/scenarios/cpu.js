@@ -1,0 +1,75 @@
+// Group `cpu`: N concurrent timers, each re-queueing itself with a 1 ms delay, for a fixed window.
+// Reports the CPU used as a percentage of one core (lower is better), plus fires per second and
+// CPU microseconds per fire. The window opens after a warm-up so start-up and JIT are excluded.
+// The window is delimited with the harness's native timers, not by clock reads in the callback,
+// so the measured callbacks cost only what the scenario itself costs.
+// ES5 on purpose: scenario modules run inside the child on every Node version.
+'use strict';
+
+var clock = require('../clock');
+
+var LOOPS = [1, 10, 100, 200, 1000];
+var DELAY = 1;
+// Time to let the last re-queued timers fire before reporting.
+var DRAIN_MS = 20;
+// Fewer fires than this share of the nominal rate (loops x 1000/s) means the implementation is
+// not running its timers, and its low CPU figure would read as a win: report an error instead.
+var MIN_FIRE_SHARE = 0.01;
+
+// ctx: { natives, durationMs, warmupMs }. Calls back (err, run).
+function measure(loops, T, ctx, cb) {
+  var cpu = clock.cpuClock();
+  if (!cpu) return cb(new Error('no CPU clock on this Node/platform (process.cpuUsage or /proc/self/stat)'));
+  var running = true;
+  var fires = 0;
+  function tick() {
+    fires++;
+    if (running) T.setTimeout(tick, DELAY);
+  }
+  for (var i = 0; i < loops; i++) T.setTimeout(tick, DELAY);
+
+  ctx.natives.setTimeout(function openWindow() {
+    var cpu0 = cpu.read();
+    var wall0 = clock.now();
+    var fires0 = fires;
+    ctx.natives.setTimeout(function closeWindow() {
+      var cpuUs = cpu.read() - cpu0;
+      var wallMs = clock.now() - wall0;
+      var n = fires - fires0;
+      running = false;
+      var nominal = loops * (1000 / DELAY) * (wallMs / 1000);
+      if (n < nominal * MIN_FIRE_SHARE) {
+        return cb(new Error('timers fired ' + (n ? 'under ' + MIN_FIRE_SHARE * 100 + '% of' : 'never in') +
+          ' the ' + ctx.durationMs / 1000 + ' s window, expected ' + loops * (1000 / DELAY) + '/s (are the timers running?)'));
+      }
+      ctx.natives.setTimeout(function () {
+        cb(null, {
+          value: cpuUs / (wallMs * 1000) * 100,
+          samples: 1,
+          rme: null,
+          sampler: 'cpu-window',
+          extra: {
+            firesPerSec: n / (wallMs / 1000),
+            nominalFiresPerSec: loops * (1000 / DELAY),
+            cpuUsPerFire: n > 0 ? cpuUs / n : null,
+            fires: n,
+            windowMs: wallMs,
+            cpuMs: cpuUs / 1000,
+            cpuClock: cpu.name
+          }
+        });
+      }, DRAIN_MS);
+    }, ctx.durationMs);
+  }, ctx.warmupMs);
+}
+
+module.exports = LOOPS.map(function (loops) {
+  return {
+    name: 'cpu-1ms-loops-' + loops, group: 'cpu', kind: 'cpu', unit: '% cpu', higherIsBetter: false,
+    implIndependent: false, loops: loops,
+    measure: function (T, ctx, cb) { measure(loops, T, ctx, cb); },
+    summary: (loops === 1 ? '1 timer re-queueing itself' : loops + ' concurrent timers, each re-queueing itself') +
+      ' every 1 ms for --duration seconds;' +
+      ' CPU % of one core (process.cpuUsage over the window after a warm-up)'
+  };
+});

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// timerbench: the command line. Parses arguments with commander, hands them to bench/, prints
+// what comes back. Knows nothing about timers, heaps or how a benchmark runs.
+// Exit codes: 0 done, 1 a --baseline regression (or an unexpected failure), 2 bad input.
+'use strict';
+
+var MIN_NODE = 20;
+if (Number(process.versions.node.split('.')[0]) < MIN_NODE) {
+  process.stderr.write('timerbench: needs Node >= ' + MIN_NODE + ' to run (this is ' + process.version +
+    '); it can still benchmark older Nodes as children\n');
+  process.exit(2);
+}
+
+const fs = require('fs');
+const { Command, CommanderError } = require('commander');
+const bench = require('../bench');
+const { version } = require('../package.json');
+
+const EXIT_USAGE = 2;
+const HARMLESS = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
+
+function usageError(message) {
+  process.stderr.write(`timerbench: ${message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ').trim()}\n`);
+  process.exitCode = EXIT_USAGE;
+}
+
+// Operands reach `run` when it is the default command: `timerbench foo` is a mistyped command,
+// and `timerbench --quick run` names the default command after its options.
+function checkOperands(operands) {
+  const unknown = operands.filter((o) => o !== 'run');
+  if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: run, scenarios)`);
+}
+
+async function runAction(raw, command) {
+  checkOperands(command.args);
+  const opts = bench.normalize(raw);
+  const report = await bench.run(opts);
+  const color = bench.wantColor(process.stdout);
+  process.stdout.write(bench.render(report, opts.format, { color }));
+  if (opts.out) fs.writeFileSync(opts.out, bench.render(report, 'json'));
+  if (opts.baseline) {
+    const comparison = bench.compareBaseline(report, opts.baseline, opts.maxRegression);
+    // JSON on stdout must stay parseable, so the comparison goes to stderr then.
+    const stream = opts.format === 'json' ? process.stderr : process.stdout;
+    stream.write(bench.renderBaseline(comparison, opts.baselineFile, { color: bench.wantColor(stream) }));
+    if (comparison.regressions.length) process.exitCode = 1;
+  }
+}
+
+function collect(value, previous) {
+  return previous ? previous.concat(value) : [value];
+}
+
+function build() {
+  const program = new Command('timerbench')
+    .description('Micro-benchmarks of Node timers: native vs heaptimers, each cell in its own process')
+    .version(version)
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+    .showSuggestionAfterError(true);
+
+  const run = program.command('run', { isDefault: true })
+    .description('run scenarios and print a table (the default command)')
+    .allowExcessArguments(true)
+    .option('-s, --scenario <names|groups>', 'scenarios or groups, comma-separated (see `timerbench scenarios`)', collect)
+    .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,...', collect)
+    .option('--runs <n>', 'child processes per cell (default 5, 1 with --quick)')
+    .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick; 2 with no -s)')
+    .option('--sample-time <ms>', 'sampling time per child for rate scenarios (default 40; 25 with --quick)')
+    .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
+    .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
+    .option('-f, --format <format>', 'table, md or json (default table)')
+    .option('-o, --out <file.json>', 'also write the full JSON report to this file')
+    .option('--baseline <file.json>', 'compare ratios with a saved JSON report; exit 1 on regression')
+    .option('--max-regression <pct>', 'largest tolerated drop of a ratio, in percent (default 10)')
+    .option('--no-progress', 'no progress line on stderr')
+    .action(runAction);
+
+  program.command('scenarios')
+    .description('list scenarios and groups, their units and what they measure')
+    .action(() => { process.stdout.write(bench.scenariosText()); });
+
+  return { program, run };
+}
+
+function explain(err, commands) {
+  if (err.code === 'commander.unknownOption') {
+    const valid = commands.run.options.map((o) => o.long).concat(['--help', '--version']);
+    return `${err.message} (valid: ${valid.join(', ')})`;
+  }
+  if (err.code === 'commander.unknownCommand') return `${err.message} (valid: run, scenarios)`;
+  return err.message;
+}
+
+async function main() {
+  const commands = build();
+  try {
+    await commands.program.parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (HARMLESS.has(err.code)) process.exitCode = err.exitCode;
+      else usageError(explain(err, commands));
+    } else if (err instanceof bench.UsageError) {
+      usageError(err.message);
+    } else {
+      process.stderr.write(`timerbench: ${err && err.stack ? err.stack : err}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+main();

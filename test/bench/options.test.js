@@ -1,0 +1,61 @@
+// Option defaults and parsing: the default selection and durations, --quick, implementation
+// lists with option commas, and the environment children get.
+'use strict';
+
+const t = require('tap');
+const { normalize } = require('../../bench/options');
+const implSpec = require('../../bench/impl-spec');
+const { cleanEnv, nodeCommand } = require('../../bench/env');
+const profile = require('../../bench/profile');
+
+t.test('defaults: every group but cpu, plus cpu-1ms-loops-100 for 2 s, 5 runs', async (t) => {
+  const o = normalize({});
+  t.equal(o.runs, 5);
+  t.equal(o.duration, 2);
+  t.equal(o.format, 'table');
+  t.equal(o.progress, true);
+  t.same(o.impls, ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']);
+  t.same(o.scenarios.filter((s) => s.group === 'cpu').map((s) => s.name), ['cpu-1ms-loops-100']);
+  t.equal(o.scenarios.length, 18);
+  t.same(o.nodes, [{ path: process.execPath, version: process.version }]);
+});
+
+t.test('--quick: one run, 1 s cpu; explicit values win', async (t) => {
+  t.same([normalize({ quick: true }).runs, normalize({ quick: true }).duration], [1, 1]);
+  const o = normalize({ quick: true, runs: '3', duration: '0.5', sampleTime: '7' });
+  t.same([o.runs, o.duration, o.sampleTime], [3, 0.5, 7]);
+  t.equal(profile.sampling(o).sampleTime, 7);
+});
+
+t.test('-s: names and groups in registry order; cpu duration defaults to 10 s', async (t) => {
+  const o = normalize({ scenario: ['cpu-1ms-loops-1,basics', 'fn-call'] });
+  t.same(o.scenarios.map((s) => s.name), ['fn-call', 'fn-call-method', 'fn-apply', 'cpu-1ms-loops-1']);
+  t.equal(o.duration, 10);
+  t.equal(normalize({ scenario: 'all' }).scenarios.length, 22);
+});
+
+t.test('implementation lists: options may contain commas', async (t) => {
+  t.same(implSpec.splitList('native,heaptimers:maxTickDepth=10,drainBetweenCallbacks=false,heaptimers'),
+    ['native', 'heaptimers:maxTickDepth=10,drainBetweenCallbacks=false', 'heaptimers']);
+  t.same(implSpec.parse('heaptimers:maxTickDepth=10, drainBetweenCallbacks=false'), {
+    id: 'heaptimers:maxTickDepth=10,drainBetweenCallbacks=false',
+    name: 'heaptimers',
+    options: { maxTickDepth: 10, drainBetweenCallbacks: false }
+  });
+  t.same(normalize({ impl: ['native', 'native,heaptimers'] }).impls, ['native', 'heaptimers'], 'duplicates dropped');
+  t.throws(() => implSpec.parse('native:maxTickDepth=1'), /takes no options/);
+  t.throws(() => implSpec.parse('heaptimers:maxTickDepth'), /needs a value/);
+});
+
+t.test('children get no NODE_* or tap injection', async (t) => {
+  t.same(cleanEnv({ NODE_OPTIONS: '--import x', NODE_V8_COVERAGE: '/c', _TAPJS_PROCESSINFO_FILE: 'f', TAP_CHILD_ID: '1', PATH: '/bin', HOME: '/h' }),
+    { PATH: '/bin', HOME: '/h' });
+});
+
+t.test('the child command carries only the clean environment', async (t) => {
+  const cmd = nodeCommand('/x/node', ['child.js'], { NODE_OPTIONS: '--import y', PATH: '/bin' });
+  t.same(cmd.env, { PATH: '/bin' });
+  t.notMatch(cmd.args.join(' '), /NODE_OPTIONS/);
+  t.same(cmd.args.slice(-2), ['/x/node', 'child.js']);
+  if (cmd.file !== '/x/node') t.same(cmd.args.slice(0, 2), ['-i', 'PATH=/bin'], 'env -i resets what spawn hooks add');
+});

@@ -1,0 +1,43 @@
+// Every scenario, run once in a real child with a tiny sampling budget on native timers: checks
+// the shape and sanity of the numbers (positive, finite, unit), never their size, so the test
+// holds on a loaded machine. heaptimers.test.js does the same against the library.
+'use strict';
+
+const t = require('tap');
+const registry = require('../../bench/scenarios');
+const { runCell, checkRun } = require('./fixtures/helpers');
+
+t.test('the registry has the issue\'s scenario names and groups', async (t) => {
+  t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu']);
+  t.same(registry.all.map((s) => s.name), [
+    'fn-call', 'fn-call-method', 'fn-apply',
+    'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
+    'immediate-set', 'immediate-set-clear-40k-run-1',
+    'immediate-recursion', 'immediate-recursion-1arg', 'immediate-recursion-3args',
+    'timeout-run-10k', 'timeout-run-10k-1arg', 'timeout-run-10k-3args',
+    'immediate-run-10k', 'immediate-run-10k-1arg', 'immediate-run-10k-3args',
+    'cpu-1ms-loops-1', 'cpu-1ms-loops-10', 'cpu-1ms-loops-100', 'cpu-1ms-loops-200', 'cpu-1ms-loops-1000'
+  ]);
+  for (const s of registry.all) {
+    t.ok(s.summary && s.summary.length > 10, `${s.name} is described`);
+    t.equal(s.implIndependent, s.group === 'basics', `${s.name}: only basics are implementation-independent`);
+  }
+});
+
+t.test('every scenario runs on native', async (t) => {
+  for (const scenario of registry.all) {
+    await t.test(scenario.name, async (t) => {
+      const outcome = await runCell(t, scenario, 'native');
+      if (!outcome.error) checkRun(t, scenario, outcome);
+    });
+  }
+});
+
+t.test('both samplers give the same shape', async (t) => {
+  const scenario = registry.get('immediate-set');
+  for (const sampler of ['builtin', 'tinybench']) {
+    const outcome = await runCell(t, scenario, 'native', { sampler });
+    t.equal(outcome.run.sampler, sampler, `${sampler} recorded`);
+    checkRun(t, scenario, outcome);
+  }
+});
