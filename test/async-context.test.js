@@ -1,0 +1,161 @@
+'use strict'
+// AsyncLocalStorage: a store active when a timer is created is active in its
+// callback — timeouts, every run of an interval, immediates, promise timers —
+// including many timers created in one synchronous run under different
+// stores, nested runs, enterWith, and exit().
+
+const t = require('tap')
+const { AsyncLocalStorage } = require('node:async_hooks')
+const { sameResult } = require('./helpers/impls.js')
+
+t.test('store reaches timeout, interval, immediate callbacks', async t => {
+  await sameResult(t, 'basic propagation', async T => {
+    const als = new AsyncLocalStorage()
+    const seen = {}
+    await new Promise(resolve => {
+      let pending = 4
+      const done = () => { if (--pending === 0) resolve() }
+      als.run({ id: 'timeout' }, () => T.setTimeout(() => { seen.timeout = als.getStore()?.id; done() }, 2))
+      als.run({ id: 'immediate' }, () => T.setImmediate(() => { seen.immediate = als.getStore()?.id; done() }))
+      als.run({ id: 'interval' }, () => {
+        let n = 0
+        const iv = T.setInterval(() => {
+          seen['interval ' + n] = als.getStore()?.id
+          if (++n === 3) { T.clearInterval(iv); done() }
+        }, 2)
+      })
+      T.setTimeout(() => { seen.outside = als.getStore(); done() }, 2)
+    })
+    seen.after = als.getStore()
+    return seen
+  }, {
+    expect: {
+      timeout: 'timeout',
+      immediate: 'immediate',
+      'interval 0': 'interval',
+      'interval 1': 'interval',
+      'interval 2': 'interval',
+      outside: undefined,
+      after: undefined,
+    },
+  })
+})
+
+t.test('many timers in one synchronous run, each under its own store', async t => {
+  await sameResult(t, '200 timeouts + 200 immediates, interleaved stores', async T => {
+    const als = new AsyncLocalStorage()
+    const wrong = []
+    let count = 0
+    await new Promise(resolve => {
+      const check = (want, kind) => () => {
+        const got = als.getStore()
+        if (got !== want) wrong.push(`${kind} ${want} saw ${got}`)
+        if (++count === 600) resolve()
+      }
+      for (let i = 0; i < 200; i++) {
+        als.run(i, () => {
+          T.setTimeout(check(i, 'timeout'), 1 + (i % 3))
+          T.setImmediate(check(i, 'immediate'))
+        })
+        // and some created outside any store, between them
+        T.setTimeout(check(undefined, 'outside timeout'), 2)
+      }
+    })
+    return { count, wrong: wrong.slice(0, 5) }
+  }, { expect: { count: 600, wrong: [] } })
+})
+
+t.test('nested runs, enterWith and exit', async t => {
+  await sameResult(t, 'nesting', async T => {
+    const als = new AsyncLocalStorage()
+    const seen = []
+    await new Promise(resolve => {
+      als.run('outer', () => {
+        T.setTimeout(() => {
+          seen.push('t1:' + als.getStore())
+          als.run('inner', () => {
+            T.setImmediate(() => {
+              seen.push('i1:' + als.getStore())
+              T.setTimeout(() => {
+                seen.push('t2:' + als.getStore())
+                als.exit(() => {
+                  T.setTimeout(() => {
+                    seen.push('t3:' + als.getStore())
+                    resolve()
+                  }, 1)
+                })
+              }, 1)
+            })
+          })
+          T.setTimeout(() => seen.push('t1b:' + als.getStore()), 1)
+        }, 1)
+      })
+    })
+    await new Promise(resolve => T.setTimeout(resolve, 5))
+    return seen.sort()
+  }, { expect: ['i1:inner', 't1:outer', 't1b:outer', 't2:inner', 't3:undefined'] })
+
+  await sameResult(t, 'enterWith inside a callback applies to timers created after it', async T => {
+    const als = new AsyncLocalStorage()
+    const seen = []
+    await new Promise(resolve => {
+      T.setTimeout(() => {
+        T.setTimeout(() => seen.push('before:' + als.getStore()), 1)
+        als.enterWith('entered')
+        T.setTimeout(() => { seen.push('after:' + als.getStore()); resolve() }, 2)
+        T.setImmediate(() => seen.push('imm:' + als.getStore()))
+      }, 1)
+    })
+    return seen.sort()
+  }, { expect: ['after:entered', 'before:undefined', 'imm:entered'] })
+
+  await sameResult(t, 'a store set in one callback does not leak into the next', async T => {
+    const als = new AsyncLocalStorage()
+    const seen = []
+    await new Promise(resolve => {
+      T.setTimeout(() => { als.enterWith('leaky'); seen.push('a:' + als.getStore()) }, 1)
+      T.setTimeout(() => seen.push('b:' + als.getStore()), 1)
+      T.setImmediate(() => { als.enterWith('leaky2') })
+      T.setImmediate(() => seen.push('imm:' + als.getStore()))
+      T.setTimeout(resolve, 10)
+    })
+    return seen.sort()
+  }, { expect: ['a:leaky', 'b:undefined', 'imm:undefined'] })
+})
+
+t.test('promise timers and the interval iterator', async t => {
+  await sameResult(t, 'promises', async T => {
+    const als = new AsyncLocalStorage()
+    const P = T.promises
+    return als.run('P', async () => {
+      const out = []
+      await P.setTimeout(1)
+      out.push('after setTimeout: ' + als.getStore())
+      await P.setImmediate()
+      out.push('after setImmediate: ' + als.getStore())
+      await P.scheduler.wait(1)
+      out.push('after wait: ' + als.getStore())
+      await P.scheduler.yield()
+      out.push('after yield: ' + als.getStore())
+      let n = 0
+      for await (const v of P.setInterval(1, 'x')) {
+        void v
+        out.push('interval: ' + als.getStore())
+        if (++n === 2) break
+      }
+      return out
+    })
+  }, { expect: ['after setTimeout: P', 'after setImmediate: P', 'after wait: P', 'after yield: P', 'interval: P', 'interval: P'] })
+})
+
+t.test('two storages at once', async t => {
+  await sameResult(t, 'independent stores', async T => {
+    const a = new AsyncLocalStorage()
+    const b = new AsyncLocalStorage()
+    return new Promise(resolve => {
+      a.run('A', () => b.run('B', () => {
+        T.setTimeout(() => resolve([a.getStore(), b.getStore()]), 1)
+      }))
+    })
+  }, { expect: ['A', 'B'] })
+})

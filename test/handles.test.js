@@ -1,0 +1,276 @@
+'use strict'
+// Timeout / Immediate objects: refresh() semantics, close(),
+// Symbol.dispose, the fields real packages read, class names, and
+// util.promisify(setTimeout / setImmediate).
+
+const t = require('tap')
+const util = require('node:util')
+const { sameResult, capture } = require('./helpers/impls.js')
+
+function busy (ms) {
+  const end = performance.now() + ms
+  while (performance.now() < end);
+}
+
+t.test('refresh() re-arms from now', async t => {
+  await sameResult(t, 'refresh pushes the deadline from the moment of the call', async T => {
+    const start = performance.now()
+    let refreshedAt = 0
+    const firedAt = await new Promise(resolve => {
+      const h = T.setTimeout(() => resolve(performance.now()), 50)
+      T.setTimeout(() => { refreshedAt = performance.now(); h.refresh() }, 30)
+    })
+    return {
+      notBeforeRefreshPlusDelay: firedAt - refreshedAt >= 49,
+      notBeforeOriginalDeadline: firedAt - start >= 79,
+    }
+  }, { expect: { notBeforeRefreshPlusDelay: true, notBeforeOriginalDeadline: true } })
+
+  await sameResult(t, 'refresh after a busy stretch counts from the call, not from the last loop turn', async T => {
+    const firedAfter = await new Promise(resolve => {
+      const h = T.setTimeout(() => resolve(performance.now() - refreshedAt), 30)
+      busy(40)
+      const refreshedAt = performance.now()
+      h.refresh()
+    })
+    return { waitedFullDelay: firedAfter >= 29 }
+  }, { expect: { waitedFullDelay: true } })
+})
+
+t.test('refresh() revives a fired timeout; is a no-op after clear; returns this', async t => {
+  await sameResult(t, 'revive', async T => {
+    const log = []
+    const h = T.setTimeout(() => log.push('fired'), 1)
+    await new Promise(resolve => T.setTimeout(resolve, 20))
+    const before = { destroyed: h._destroyed, log: log.slice() }
+    const ret = h.refresh()
+    const after = { destroyed: h._destroyed, hasRef: h.hasRef() }
+    await new Promise(resolve => T.setTimeout(resolve, 20))
+    return { before, returnsThis: ret === h, after, log }
+  }, { expect: { before: { destroyed: true, log: ['fired'] }, returnsThis: true, after: { destroyed: false, hasRef: true }, log: ['fired', 'fired'] } })
+
+  await sameResult(t, 'no-op after clear', async T => {
+    const log = []
+    const a = T.setTimeout(() => log.push('never: a'), 5)
+    T.clearTimeout(a)
+    const ra = a.refresh()
+    const b = T.setInterval(() => log.push('never: b'), 5)
+    T.clearInterval(b)
+    b.refresh()
+    const c = T.setTimeout(() => log.push('never: c'), 5)
+    c.close()
+    c.refresh()
+    await new Promise(resolve => T.setTimeout(resolve, 30))
+    return { log, returnsThis: ra === a, destroyed: [a._destroyed, b._destroyed, c._destroyed], idle: [a._idleTimeout, b._idleTimeout] }
+  }, { expect: { log: [], returnsThis: true, destroyed: [true, true, true], idle: [-1, -1] } })
+
+  await sameResult(t, 'refresh inside its own callback fires it again', async T => {
+    let n = 0
+    await new Promise(resolve => {
+      T.setTimeout(function () {
+        n++
+        if (n < 3) this.refresh()
+        else T.setTimeout(resolve, 20)
+      }, 2)
+    })
+    return n
+  }, { expect: 3 })
+
+  await sameResult(t, 'refresh of an interval restarts its period', async T => {
+    const log = []
+    const iv = T.setInterval(() => log.push('iv'), 40)
+    T.setTimeout(() => { log.push('refresh at 20'); iv.refresh() }, 20)
+    T.setTimeout(() => log.push('t45'), 45)
+    T.setTimeout(() => { log.push('t80 clears'); T.clearInterval(iv) }, 80)
+    await new Promise(resolve => T.setTimeout(resolve, 100))
+    return log
+  }, { expect: ['refresh at 20', 't45', 'iv', 't80 clears'] })
+
+  await sameResult(t, 'refresh keeps the ref state', async T => {
+    const a = T.setTimeout(() => {}, 1000).unref()
+    a.refresh()
+    const b = T.setTimeout(() => {}, 1000)
+    b.refresh()
+    const r = [a.hasRef(), b.hasRef()]
+    T.clearTimeout(a)
+    T.clearTimeout(b)
+    return r
+  }, { expect: [false, true] })
+})
+
+t.test('close()', async t => {
+  await sameResult(t, 'close clears and returns this', async T => {
+    const log = []
+    const a = T.setTimeout(() => log.push('never: a'), 5)
+    const b = T.setInterval(() => log.push('never: b'), 5)
+    const r = [a.close() === a, b.close() === b, a.close() === a]
+    await new Promise(resolve => T.setTimeout(resolve, 30))
+    const fired = await new Promise(resolve => { const h = T.setTimeout(() => T.setImmediate(() => resolve(h)), 1) })
+    r.push(fired.close() === fired)
+    return { r, log, destroyed: [a._destroyed, b._destroyed], closeOnImmediate: typeof T.setImmediate(() => {}).close }
+  }, { expect: { r: [true, true, true, true], log: [], destroyed: [true, true], closeOnImmediate: 'undefined' } })
+})
+
+t.test('Symbol.dispose', { skip: typeof Symbol.dispose !== 'symbol' && 'no Symbol.dispose on this runtime' }, async t => {
+  await sameResult(t, 'dispose clears timeouts, intervals and immediates', async T => {
+    const log = []
+    const a = T.setTimeout(() => log.push('never: a'), 5)
+    const b = T.setInterval(() => log.push('never: b'), 5)
+    const c = T.setImmediate(() => log.push('never: c'))
+    const ret = [typeof a[Symbol.dispose], typeof c[Symbol.dispose], a[Symbol.dispose](), b[Symbol.dispose](), c[Symbol.dispose]()]
+    a[Symbol.dispose]()
+    await new Promise(resolve => T.setTimeout(resolve, 30))
+    return { ret, log, destroyed: [a._destroyed, b._destroyed, c._destroyed] }
+  }, { expect: { ret: ['function', 'function', undefined, undefined, undefined], log: [], destroyed: [true, true, true] } })
+
+  let usingWorks = false
+  try {
+    // eslint-disable-next-line no-new-func
+    new Function('{ using x = { [Symbol.dispose] () {} } }')()
+    usingWorks = true
+  } catch {}
+  await t.test('`using` declarations', { skip: !usingWorks && 'no `using` syntax on this runtime' }, async t => {
+    await sameResult(t, 'using clears at block end', async T => {
+      const log = []
+      // eslint-disable-next-line no-new-func
+      const f = new Function('T', 'log', `
+        {
+          using a = T.setTimeout(() => log.push('never: a'), 5)
+          using b = T.setImmediate(() => log.push('never: b'))
+        }
+        T.setTimeout(() => log.push('control'), 5)
+      `)
+      f(T, log)
+      await new Promise(resolve => T.setTimeout(resolve, 30))
+      return log
+    }, { expect: ['control'] })
+  })
+})
+
+t.test('fields through a timeout\'s life', async t => {
+  await sameResult(t, '_idleTimeout, _onTimeout, _repeat, _destroyed', async T => {
+    const snap = h => ({
+      idle: h._idleTimeout,
+      onTimeout: h._onTimeout === null || h._onTimeout === undefined ? 'nullish' : typeof h._onTimeout,
+      repeat: h._repeat,
+      destroyed: h._destroyed,
+    })
+    const out = {}
+    await new Promise(resolve => {
+      const h = T.setTimeout(function () {
+        out.inCallback = snap(this)
+        T.setImmediate(() => { out.afterFire = snap(h); resolve() })
+      }, 3)
+      out.created = snap(h)
+    })
+    const c = T.setTimeout(() => {}, 7)
+    T.clearTimeout(c)
+    out.cleared = snap(c)
+    const iv = T.setInterval(() => {}, 9)
+    out.interval = snap(iv)
+    T.clearInterval(iv)
+    out.clearedInterval = snap(iv)
+    return out
+  }, {
+    expect: {
+      created: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false },
+      inCallback: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false },
+      afterFire: { idle: 3, onTimeout: 'function', repeat: null, destroyed: true },
+      cleared: { idle: -1, onTimeout: 'nullish', repeat: null, destroyed: true },
+      interval: { idle: 9, onTimeout: 'function', repeat: 9, destroyed: false },
+      clearedInterval: { idle: -1, onTimeout: 'nullish', repeat: 9, destroyed: true },
+    },
+  })
+
+  await sameResult(t, 'immediate fields', async T => {
+    const out = {}
+    await new Promise(resolve => {
+      const h = T.setImmediate(function () {
+        out.inCallback = { destroyed: this._destroyed }
+        T.setImmediate(() => { out.afterRun = { destroyed: h._destroyed }; resolve() })
+      })
+      out.created = { destroyed: h._destroyed, onImmediate: typeof h._onImmediate }
+    })
+    const c = T.setImmediate(() => {})
+    T.clearImmediate(c)
+    out.cleared = { destroyed: c._destroyed }
+    return out
+  }, {
+    expect: {
+      created: { destroyed: false, onImmediate: 'function' },
+      inCallback: { destroyed: true }, // native marks it before calling
+      afterRun: { destroyed: true },
+      cleared: { destroyed: true },
+    },
+  })
+})
+
+t.test('class names and shape', async t => {
+  await sameResult(t, 'constructor names and methods', async T => {
+    const a = T.setTimeout(() => {}, 1000)
+    const b = T.setImmediate(() => {})
+    const methods = o => ['ref', 'unref', 'hasRef', 'refresh', 'close'].filter(m => typeof o[m] === 'function')
+    const r = {
+      timeout: a.constructor.name,
+      immediate: b.constructor.name,
+      timeoutMethods: methods(a),
+      immediateMethods: methods(b),
+      timeoutTag: Object.prototype.toString.call(a),
+    }
+    T.clearTimeout(a)
+    T.clearImmediate(b)
+    return r
+  }, {
+    expect: {
+      timeout: 'Timeout',
+      immediate: 'Immediate',
+      timeoutMethods: ['ref', 'unref', 'hasRef', 'refresh', 'close'],
+      immediateMethods: ['ref', 'unref', 'hasRef'],
+      timeoutTag: '[object Object]',
+    },
+  })
+})
+
+t.test('util.promisify', async t => {
+  await sameResult(t, 'promisify(setTimeout) and promisify(setImmediate)', async T => {
+    const pt = util.promisify(T.setTimeout)
+    const pi = util.promisify(T.setImmediate)
+    const r = {
+      hasCustom: [typeof T.setTimeout[util.promisify.custom], typeof T.setImmediate[util.promisify.custom], typeof T.setInterval[util.promisify.custom]],
+      timeoutValue: await pt(5, 'v'),
+      timeoutNoValue: await pt(1),
+      immediateValue: await pi('w'),
+      immediateObj: await pi({ o: 1 }),
+    }
+    const ac = new AbortController()
+    const p = pt(1000, 'x', { signal: ac.signal })
+    ac.abort()
+    const er = await p.catch(e => e)
+    r.aborted = { name: er.name, code: er.code }
+    r.sameAsPromises = T.setTimeout[util.promisify.custom] === T.promises.setTimeout
+    return r
+  }, {
+    expect: {
+      hasCustom: ['function', 'function', 'undefined'],
+      timeoutValue: 'v',
+      timeoutNoValue: undefined,
+      immediateValue: 'w',
+      immediateObj: { o: 1 },
+      aborted: { name: 'AbortError', code: 'ABORT_ERR' },
+      sameAsPromises: true,
+    },
+  })
+})
+
+// (Function .length is not compared: native's changed from 5/5/4 on Node 20
+// to 2/2/1 on Node 22+.)
+t.test('setTimeout/setImmediate are plain functions with Node\'s names', async t => {
+  await sameResult(t, 'function metadata', async T => {
+    const out = {}
+    for (const k of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) {
+      out[k] = { name: T[k].name }
+    }
+    out.newSetTimeout = capture(() => { const x = new T.setTimeout(() => {}, 1); T.clearTimeout(x); return typeof x }) // eslint-disable-line new-cap
+    return out
+  })
+})

@@ -1,0 +1,127 @@
+'use strict'
+// Intervals: the period runs start to start; a slow callback never makes
+// the loop spin or starve immediates and I/O; clearing from inside the
+// callback stops it; an interval keeps its arguments and `this`.
+
+const t = require('tap')
+const fs = require('node:fs')
+const { sameResult } = require('./helpers/impls.js')
+
+function busy (ms) {
+  const end = performance.now() + ms
+  while (performance.now() < end);
+}
+
+t.test('period runs start to start', async t => {
+  await sameResult(t, 'a 40 ms interval whose callback takes 20 ms', async T => {
+    const starts = []
+    await new Promise(resolve => {
+      const iv = T.setInterval(() => {
+        starts.push(performance.now())
+        if (starts.length === 6) { T.clearInterval(iv); resolve() }
+        busy(20)
+      }, 40)
+    })
+    const gaps = starts.slice(1).map((s, i) => s - starts[i])
+    const avg = (starts[5] - starts[0]) / 5
+    // start-to-start: about 40 ms; end-to-start would be about 60 ms
+    return {
+      runs: starts.length,
+      avgIsStartToStart: avg >= 39 && avg < 55,
+      neverBunched: gaps.every(g => g >= 20),
+    }
+  }, { expect: { runs: 6, avgIsStartToStart: true, neverBunched: true } })
+})
+
+t.test('a callback slower than its period neither spins nor starves immediates and I/O', async t => {
+  await sameResult(t, '1 ms interval taking 4 ms', async T => {
+    let runs = 0
+    let immediates = 0
+    let io = 0
+    let stop = false
+    const iv = T.setInterval(() => { runs++; busy(4) }, 1)
+    const chain = () => { immediates++; if (!stop) T.setImmediate(chain) }
+    T.setImmediate(chain)
+    const ioLoop = () => fs.stat(__filename, () => { io++; if (!stop) ioLoop() })
+    ioLoop()
+    await new Promise(resolve => T.setTimeout(resolve, 200))
+    stop = true
+    T.clearInterval(iv)
+    await new Promise(resolve => T.setImmediate(resolve))
+    return {
+      // one run per loop turn at most: 200 ms / 4 ms
+      runsBounded: runs <= 200 / 4 + 2,
+      immediatesKeptUp: immediates >= runs - 2,
+      ioProgressed: io >= 5,
+      ranSome: runs >= 5,
+    }
+  }, { expect: { runsBounded: true, immediatesKeptUp: true, ioProgressed: true, ranSome: true } })
+})
+
+t.test('a late interval does not fire a burst to catch up', async t => {
+  await sameResult(t, 'loop blocked for 5 periods', async T => {
+    const starts = []
+    const iv = T.setInterval(() => { starts.push(performance.now()) }, 10)
+    busy(60) // 6 periods pass while the loop is blocked
+    await new Promise(resolve => T.setTimeout(resolve, 25))
+    T.clearInterval(iv)
+    const gaps = starts.slice(1).map((s, i) => s - starts[i])
+    return { atMostThreeRuns: starts.length <= 3, noBurst: gaps.every(g => g >= 5) }
+  }, { expect: { atMostThreeRuns: true, noBurst: true } })
+})
+
+t.test('clearing an interval from its own callback, via this or the handle', async t => {
+  await sameResult(t, 'self clear', async T => {
+    const log = []
+    await new Promise(resolve => {
+      let n = 0
+      const a = T.setInterval(function () {
+        log.push('a' + ++n)
+        if (n === 2) T.clearInterval(this)
+      }, 5)
+      let m = 0
+      const b = T.setInterval(() => {
+        log.push('b' + ++m)
+        if (m === 3) { T.clearTimeout(b); T.setTimeout(resolve, 30) }
+      }, 5)
+      void a
+    })
+    return log.filter(x => x[0] === 'a').concat(log.filter(x => x[0] === 'b'))
+  }, { expect: ['a1', 'a2', 'b1', 'b2', 'b3'] })
+})
+
+t.test('fields of an interval through its life', async t => {
+  await sameResult(t, '_idleTimeout, _repeat, _destroyed', async T => {
+    const snap = h => ({ idle: h._idleTimeout, repeat: h._repeat, destroyed: h._destroyed, hasRef: h.hasRef(), onTimeoutType: typeof h._onTimeout })
+    const out = {}
+    await new Promise(resolve => {
+      let n = 0
+      const iv = T.setInterval(function () {
+        n++
+        out['in run ' + n] = snap(this)
+        if (n === 2) {
+          T.clearInterval(iv)
+          out['cleared in run'] = snap(iv)
+          resolve()
+        }
+      }, 5)
+      out.created = snap(iv)
+    })
+    return out
+  })
+})
+
+t.test('setInterval with delay 0 / negative / too big repeats at 1 ms', async t => {
+  await sameResult(t, 'coerced interval delays', async T => {
+    const res = {}
+    for (const [label, d] of [['0', 0], ['-5', -5], ['2**31', 2 ** 31], ['undefined', undefined]]) {
+      const count = await new Promise(resolve => {
+        let n = 0
+        const iv = T.setInterval(() => { n++ }, d)
+        T.setTimeout(() => { T.clearInterval(iv); resolve(n) }, 60)
+      })
+      res[label] = { ranRepeatedly: count >= 3 }
+    }
+    return res
+  }, { expect: r => Object.values(r).every(v => v.ranRepeatedly) })
+})

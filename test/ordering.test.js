@@ -1,0 +1,202 @@
+'use strict'
+// Order of callbacks: earlier deadline first, equal deadlines in creation
+// order, fractional delays truncated, timers created during a pass wait for a
+// later pass, refresh() moves a timer behind, immediates FIFO and queued-
+// during-a-pass immediates wait for the next loop turn.
+//
+// Only orders that native guarantees regardless of machine load are asserted:
+// deadlines in one synchronous run, or deadlines far apart (>= 40 ms).
+
+const t = require('tap')
+const { sameResult } = require('./helpers/impls.js')
+
+function busy (ms) {
+  const end = performance.now() + ms
+  while (performance.now() < end);
+}
+
+// Resolves once `n` events have been logged.
+function logger (n) {
+  const log = []
+  let resolve
+  const done = new Promise(r => { resolve = r })
+  const push = x => { log.push(x); if (log.length === n) resolve(log) }
+  return { log, push, done }
+}
+
+t.test('earlier deadline first, equal deadlines in creation order', async t => {
+  await sameResult(t, 'one synchronous run', async T => {
+    const L = logger(10)
+    T.setTimeout(() => L.push('a30'), 30)
+    T.setTimeout(() => L.push('b10'), 10)
+    T.setTimeout(() => L.push('c20'), 20)
+    T.setTimeout(() => L.push('d10'), 10)
+    T.setTimeout(() => L.push('e1'), 1)
+    T.setTimeout(() => L.push('f0'), 0)
+    T.setTimeout(() => L.push('g20'), 20)
+    T.setTimeout(() => L.push('h2'), 2)
+    T.setTimeout(() => L.push('i1'), 1)
+    T.setTimeout(() => L.push('j30'), 30)
+    return L.done
+  }, { expect: ['e1', 'f0', 'i1', 'h2', 'b10', 'd10', 'c20', 'g20', 'a30', 'j30'] })
+})
+
+t.test('fractional delays truncate: 1, 1.8, 1.1, 1 fire in insertion order', async t => {
+  await sameResult(t, 'fractions', async T => {
+    const L = logger(7)
+    T.setTimeout(() => L.push('1'), 1)
+    T.setTimeout(() => L.push('1.8'), 1.8)
+    T.setTimeout(() => L.push('1.1'), 1.1)
+    T.setTimeout(() => L.push('1 again'), 1)
+    T.setTimeout(() => L.push('0.5'), 0.5)
+    T.setTimeout(() => L.push('2.9'), 2.9)
+    T.setTimeout(() => L.push('2'), 2)
+    return L.done
+  }, { expect: ['1', '1.8', '1.1', '1 again', '0.5', '2.9', '2'] })
+})
+
+t.test('1000 same-delay timers fire in creation order', async t => {
+  await sameResult(t, 'creation order', async T => {
+    const L = logger(1000)
+    for (let i = 0; i < 1000; i++) T.setTimeout(() => L.push(i), 5)
+    const log = await L.done
+    return log.every((v, i) => v === i)
+  }, { expect: true })
+})
+
+t.test('a timer created during a pass never runs in that pass', async t => {
+  await sameResult(t, 'timer created in a timer callback', async T => {
+    const L = logger(5)
+    T.setTimeout(() => {
+      L.push('A')
+      T.setTimeout(() => L.push('C (created in A)'), 0)
+      T.setImmediate(() => L.push('I (queued in A)'))
+    }, 1)
+    T.setTimeout(() => {
+      L.push('B')
+      busy(5) // C is overdue by now, but it was created during this pass
+    }, 1)
+    T.setTimeout(() => L.push('D'), 1)
+    return L.done
+  }, { expect: ['A', 'B', 'D', 'I (queued in A)', 'C (created in A)'] })
+
+  await sameResult(t, 'a 1 ms interval that takes longer than its period runs once per pass', async T => {
+    const log = []
+    await new Promise(resolve => {
+      let n = 0
+      const iv = T.setInterval(() => {
+        n++
+        log.push('iv' + n)
+        if (n === 3) { T.clearInterval(iv); resolve() }
+        T.setImmediate(() => log.push('imm' + n))
+        busy(3)
+      }, 1)
+    })
+    await new Promise(resolve => T.setImmediate(resolve))
+    return log
+  }, { expect: ['iv1', 'imm1', 'iv2', 'imm2', 'iv3', 'imm3'] })
+})
+
+t.test('refresh() moves a timer behind timers created before the refresh', async t => {
+  await sameResult(t, 'refresh in the same synchronous run', async T => {
+    const L = logger(4)
+    const a = T.setTimeout(() => L.push('A'), 20)
+    T.setTimeout(() => L.push('B'), 20)
+    T.setTimeout(() => L.push('C'), 20)
+    a.refresh()
+    T.setTimeout(() => L.push('D (created after refresh)'), 20)
+    return L.done
+  }, { expect: ['B', 'C', 'A', 'D (created after refresh)'] })
+
+  await sameResult(t, 'refresh later pushes the deadline out', async T => {
+    const L = logger(3)
+    const a = T.setTimeout(() => L.push('A (refreshed at 40)'), 60)
+    T.setTimeout(() => L.push('B 80'), 80)
+    T.setTimeout(() => { L.push('R 40'); a.refresh() }, 40)
+    return L.done
+  }, { expect: ['R 40', 'B 80', 'A (refreshed at 40)'] })
+})
+
+t.test('immediates run FIFO', async t => {
+  await sameResult(t, 'FIFO', async T => {
+    const L = logger(200)
+    for (let i = 0; i < 200; i++) T.setImmediate(() => L.push(i))
+    const log = await L.done
+    return log.every((v, i) => v === i)
+  }, { expect: true })
+})
+
+t.test('immediates queued during a pass wait for the next loop turn', async t => {
+  await sameResult(t, 'queued in an immediate', async T => {
+    const L = logger(5)
+    T.setImmediate(() => {
+      L.push('I1')
+      T.setImmediate(() => L.push('I1b (queued by I1)'))
+      T.setTimeout(() => L.push('T (due before the next turn)'), 1)
+      busy(5)
+    })
+    T.setImmediate(() => L.push('I2'))
+    T.setImmediate(() => L.push('I3'))
+    return L.done
+  }, { expect: ['I1', 'I2', 'I3', 'T (due before the next turn)', 'I1b (queued by I1)'] })
+
+  await sameResult(t, 'a cleared immediate does not run; clearing a later one from an earlier one works', async T => {
+    const L = logger(3)
+    let b = null
+    T.setImmediate(() => { L.push('a'); T.clearImmediate(b) })
+    b = T.setImmediate(() => L.push('b (cleared)'))
+    const c = T.setImmediate(() => L.push('c (cleared before)'))
+    T.clearImmediate(c)
+    T.setImmediate(() => L.push('d'))
+    T.setImmediate(() => L.push('e'))
+    return L.done
+  }, { expect: ['a', 'd', 'e'] })
+})
+
+t.test('immediate before timeout(0) when both are queued from a timer callback', async t => {
+  await sameResult(t, 'check phase before next timers phase', async T => {
+    const L = logger(6)
+    T.setTimeout(() => {
+      L.push('T')
+      T.setTimeout(() => L.push('T0'), 0)
+      T.setImmediate(() => {
+        L.push('I')
+        T.setTimeout(() => L.push('T0 from I'), 0)
+        busy(2)
+      })
+      T.setTimeout(() => L.push('T1'), 1)
+      busy(2)
+    }, 1)
+    T.setTimeout(() => L.push('T60'), 60)
+    return L.done
+  }, { expect: ['T', 'I', 'T0', 'T1', 'T0 from I', 'T60'] })
+})
+
+t.test('timers and intervals interleave by deadline (40 ms apart)', async t => {
+  await sameResult(t, 'interleave', async T => {
+    const L = logger(7)
+    let n = 0
+    const iv = T.setInterval(() => {
+      L.push('iv' + ++n)
+      if (n === 4) T.clearInterval(iv)
+    }, 40)
+    T.setTimeout(() => L.push('t60'), 60)
+    T.setTimeout(() => L.push('t100'), 100)
+    T.setTimeout(() => L.push('t140'), 140)
+    return L.done
+  }, { expect: ['iv1', 't60', 'iv2', 't100', 'iv3', 't140', 'iv4'] })
+})
+
+t.test('clearing a timer from an earlier callback in the same pass', async t => {
+  await sameResult(t, 'clear due timer', async T => {
+    const L = logger(3)
+    let b = null
+    let iv = null
+    T.setTimeout(() => { L.push('a'); T.clearTimeout(b); T.clearInterval(iv) }, 5)
+    b = T.setTimeout(() => L.push('b (cleared by a)'), 5)
+    iv = T.setInterval(() => L.push('iv (cleared by a)'), 5)
+    T.setTimeout(() => L.push('c'), 5)
+    T.setTimeout(() => L.push('d'), 30)
+    return L.done
+  }, { expect: ['a', 'c', 'd'] })
+})
