@@ -165,8 +165,9 @@ function scheduleNative() {
 function addRefed(delta) {
   const before = liveRefed;
   liveRefed += delta;
-  // Toggle the native handle once per synchronous run, not once per set/clear.
-  if ((before === 0 || liveRefed === 0) && !refSyncQueued) {
+  // Toggle the native handle once per synchronous run, not once per set/clear; while there is
+  // no handle (during a pass), the next one is created with the right state anyway.
+  if ((before === 0 || liveRefed === 0) && !refSyncQueued && nativeImmediate !== null) {
     refSyncQueued = true;
     queueMicrotask(syncNativeRef);
   }
