@@ -81,6 +81,16 @@ function invalidArgValue(name, reason, actual) {
     `The ${type} '${name}' ${reason}. Received ${require('util').inspect(actual)}`);
 }
 
+/** ERR_INVALID_THIS, for a method called on the wrong kind of object. */
+function invalidThis(type) {
+  return nodeError(TypeError, 'ERR_INVALID_THIS', `Value of "this" must be of type ${type}`);
+}
+
+/** ERR_ILLEGAL_CONSTRUCTOR, for classes only Node (here: heaptimers) may construct. */
+function illegalConstructor() {
+  return nodeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+}
+
 /** Throws Node's exact error for a timer callback that is not a function. */
 function throwInvalidCallback(callback) {
   throw invalidArgType('callback', 'of type function', callback);
@@ -130,8 +140,10 @@ module.exports = {
   TIMEOUT_MAX,
   AbortError,
   coerceDelay,
+  illegalConstructor,
   invalidArgType,
   invalidArgValue,
+  invalidThis,
   outOfRange,
   throwInvalidCallback,
 };

@@ -9,13 +9,14 @@
 
 const timeouts = require('./timeouts');
 const immediates = require('./immediates');
-const { AbortError, invalidArgType } = require('./errors');
+const { AbortError, illegalConstructor, invalidArgType, invalidThis } = require('./errors');
 
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 const STRICT_VALIDATION = NODE_MAJOR >= 20;
-// Node 22 passes scheduler.wait's options through; older majors keep only the signal.
-const WAIT_PASSES_OPTIONS = NODE_MAJOR >= 22;
+// Node 20 and later also pass scheduler.wait's options through; Node 18 keeps only the signal.
+const WAIT_PASSES_OPTIONS = STRICT_VALIDATION;
 const EMPTY = Object.freeze({ __proto__: null });
+const CONSTRUCT = Symbol('construct the one scheduler');
 
 /** Resolves with `value` after `delay` ms (default 1). */
 function setTimeout(delay, value, options = EMPTY) {
@@ -94,19 +95,33 @@ async function* setInterval(delay, value, options = EMPTY) {
 
 /** node:timers/promises' scheduler: wait(delay, options) and yield(). */
 class Scheduler {
+  #brand = true;
+
+  constructor(token) {
+    if (token !== CONSTRUCT) throw illegalConstructor();
+  }
+
   /** Resolves after `delay` ms. */
   wait(delay, options) {
+    if (!isScheduler(this)) throw invalidThis('Scheduler');
     return setTimeout(delay, undefined,
       WAIT_PASSES_OPTIONS ? options : { signal: options == null ? undefined : options.signal });
   }
 
   /** Resolves in the next check phase, letting I/O and other work run first. */
   yield() {
+    if (!isScheduler(this)) throw invalidThis('Scheduler');
     return setImmediate();
+  }
+
+  static isScheduler(value) {
+    return value !== null && typeof value === 'object' && #brand in value;
   }
 }
 
-const scheduler = new Scheduler();
+const { isScheduler } = Scheduler;
+
+const scheduler = new Scheduler(CONSTRUCT);
 
 // --- helpers ---------------------------------------------------------------------------
 
@@ -153,4 +168,4 @@ function forgetListener(promise, signal, onAbort) {
   return promise.finally(() => signal.removeEventListener('abort', onAbort));
 }
 
-module.exports = { setTimeout, setImmediate, setInterval, scheduler, Scheduler };
+module.exports = { setTimeout, setImmediate, setInterval, scheduler };
