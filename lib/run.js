@@ -11,11 +11,21 @@
 // AsyncLocalStorage store active at creation (on both the async_hooks and the
 // AsyncContextFrame implementations of AsyncLocalStorage).
 //
+// One capture costs an allocation and async_hooks bookkeeping, more than the rest of a
+// set+clear. So timers created in the same context share one capture, reused only while that
+// is provable:
+//   - no AsyncLocalStorage run/enterWith/exit/disable and no AsyncResource scope switch has
+//     happened since (they bump `contextEpoch`; thin wrappers installed on their prototypes);
+//   - the execution context is the same: with AsyncContextFrame (Node 24+), the current frame
+//     still carries the private marker set at capture (await continuations, callbacks and
+//     ticks restore other frames); with async_hooks stores (Node 18-22), the execution
+//     resource is the same object (stores live on it).
+//
 // Draining: Node runs the nextTick queue and then the promise jobs between any two timer
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
-const { AsyncResource } = require('async_hooks');
+const { AsyncResource, AsyncLocalStorage, executionAsyncResource } = require('async_hooks');
 
 const tickCallback = process._tickCallback;
 const canDrain = typeof tickCallback === 'function';
@@ -59,12 +69,112 @@ function invokeIn(context, fn, self, argc, args) {
   pendingSelf = self;
   pendingArgc = argc;
   pendingArgs = args;
-  return context.runInAsyncScope(invokePending);
+  if (FRAME_STORAGE) return runInAsyncScope.call(context, invokePending);
+  const epoch = contextEpoch;
+  try {
+    return runInAsyncScope.call(context, invokePending);
+  } finally {
+    if (contextEpoch !== epoch) context.restoreStores();
+  }
+}
+
+// --- context capture, shared while provably unchanged ----------------------------------
+
+const runInAsyncScope = AsyncResource.prototype.runInAsyncScope;
+const contextMarker = new AsyncLocalStorage();
+const markFrame = contextMarker.enterWith;
+// AsyncContextFrame-based storage has no per-instance resource symbol.
+const FRAME_STORAGE = !('kResourceStore' in contextMarker);
+
+let contextEpoch = 0;
+let sharedContext = null;
+let sharedType = '';
+let sharedEpoch = -1;
+let sharedKey = null;
+
+wrapContextSwitches();
+
+// With async_hooks storage, enterWith() inside a callback writes its store onto the execution
+// resource: on a shared capture that would leak into the next callback sharing it. Each
+// capture keeps the stores it was born with, put back after any callback that switched context.
+class TimerContext extends AsyncResource {
+  constructor(type) {
+    super(type);
+    this.bornWith = FRAME_STORAGE ? null : ownSymbols(this);
+  }
+
+  restoreStores() {
+    const born = this.bornWith;
+    for (const key of Object.getOwnPropertySymbols(this)) {
+      if (!born.has(key)) delete this[key];
+    }
+    for (const [key, value] of born) this[key] = value;
+  }
+}
+
+function ownSymbols(object) {
+  const symbols = new Map();
+  for (const key of Object.getOwnPropertySymbols(object)) symbols.set(key, object[key]);
+  return symbols;
 }
 
 /** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
 function captureContext(type) {
-  return new AsyncResource(type);
+  if (sharedEpoch === contextEpoch && sharedType === type &&
+      (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncResource()) === sharedKey) {
+    return sharedContext;
+  }
+  sharedContext = new TimerContext(type);
+  sharedType = type;
+  if (FRAME_STORAGE) {
+    sharedKey = {};
+    markFrame.call(contextMarker, sharedKey); // the marker is invisible to other storages
+  } else {
+    sharedKey = executionAsyncResource();
+  }
+  sharedEpoch = contextEpoch;
+  return sharedContext;
+}
+
+function wrapContextSwitches() {
+  const storage = AsyncLocalStorage.prototype;
+  for (const name of ['run', 'exit']) wrapScoped(storage, name);
+  for (const name of ['enterWith', 'disable']) wrapSwitch(storage, name);
+  wrapScoped(AsyncResource.prototype, 'runInAsyncScope');
+}
+
+// A method that switches context for the duration of a call: invalidate on entry and exit.
+function wrapScoped(proto, name) {
+  const original = proto[name];
+  if (typeof original !== 'function') return;
+  defineWrapper(proto, name, original, {
+    [name](...args) {
+      contextEpoch++;
+      try {
+        return Reflect.apply(original, this, args);
+      } finally {
+        contextEpoch++;
+      }
+    },
+  }[name]);
+}
+
+// A method that switches context from now on: invalidate once.
+function wrapSwitch(proto, name) {
+  const original = proto[name];
+  if (typeof original !== 'function') return;
+  defineWrapper(proto, name, original, {
+    [name](...args) {
+      contextEpoch++;
+      return Reflect.apply(original, this, args);
+    },
+  }[name]);
+}
+
+function defineWrapper(proto, name, original, wrapper) {
+  Object.defineProperty(wrapper, 'length', { value: original.length });
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+  Object.defineProperty(proto, name, { ...descriptor, value: wrapper });
 }
 
 /**
