@@ -95,16 +95,19 @@ let sharedKey = null;
 wrapContextSwitches();
 
 // With async_hooks storage, enterWith() inside a callback writes its store onto the execution
-// resource: on a shared capture that would leak into the next callback sharing it. Each
+// resource: on a shared capture that would leak into the next callback sharing it. A shared
 // capture keeps the stores it was born with, put back after any callback that switched context.
+// They are recorded when sharing starts: a capture is only ever reused while the epoch is
+// unchanged, and no store can have been written to it without changing the epoch.
 class TimerContext extends AsyncResource {
   constructor(type) {
     super(type);
-    this.bornWith = FRAME_STORAGE ? null : ownSymbols(this);
+    this.bornWith = null;
   }
 
   restoreStores() {
     const born = this.bornWith;
+    if (born === null) return; // never shared: nobody else can see what was written
     for (const key of Object.getOwnPropertySymbols(this)) {
       if (!born.has(key)) delete this[key];
     }
@@ -122,6 +125,9 @@ function ownSymbols(object) {
 function captureContext(type) {
   if (sharedEpoch === contextEpoch && sharedType === type &&
       (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncResource()) === sharedKey) {
+    if (!FRAME_STORAGE && sharedContext.bornWith === null) {
+      sharedContext.bornWith = ownSymbols(sharedContext);
+    }
     return sharedContext;
   }
   sharedContext = new TimerContext(type);
