@@ -17,13 +17,13 @@
 // pass drains nextTicks and promise jobs as Node does.
 
 const { throwInvalidCallback } = require('./errors');
+const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
 
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
-const queueMicrotask = globalThis.queueMicrotask;
 const NativeImmediate = nativeImmediateClass();
 
 const REFED = 1;
@@ -34,11 +34,9 @@ let runHead = null; // what is left of the generation being run
 let generation = 0;
 
 let live = 0;
-let liveRefed = 0;
+const keepAlive = new KeepAlive(); // counts the live ref'd immediates
 
 let nativeImmediate = null;
-let nativeRefed = false;
-let refSyncQueued = false;
 let inPass = false;
 let interrupted = false; // a callback threw: the rest of the pass runs before anything new
 
@@ -57,7 +55,7 @@ class Immediate {
   ref() {
     if (!this._destroyed && (this._flags & REFED) === 0) {
       this._flags |= REFED;
-      addRefed(1);
+      keepAlive.add(1);
     }
     return this;
   }
@@ -65,7 +63,7 @@ class Immediate {
   unref() {
     if (!this._destroyed && (this._flags & REFED) !== 0) {
       this._flags &= ~REFED;
-      addRefed(-1);
+      keepAlive.add(-1);
     }
     return this;
   }
@@ -119,12 +117,12 @@ function createImmediate(callback, argc, args, refed) {
 
 /** Pending counts, for tests, leak checks and the benchmark. */
 function counts() {
-  return { pending: live, refed: liveRefed };
+  return { pending: live, refed: keepAlive.refed };
 }
 
 function enqueue(immediate) {
   live++;
-  if ((immediate._flags & REFED) !== 0) addRefed(1);
+  if ((immediate._flags & REFED) !== 0) keepAlive.add(1);
   const tail = queueTail;
   immediate._prev = tail;
   if (tail === null) queueHead = immediate;
@@ -137,7 +135,7 @@ function enqueue(immediate) {
 function retire(immediate) {
   immediate._destroyed = true;
   live--;
-  if ((immediate._flags & REFED) !== 0) addRefed(-1);
+  if ((immediate._flags & REFED) !== 0) keepAlive.add(-1);
 }
 
 function unlink(immediate) {
@@ -155,38 +153,14 @@ function unlink(immediate) {
 
 function scheduleNative() {
   nativeImmediate = nativeSetImmediate(onNativeImmediate);
-  nativeRefed = true;
-  if (liveRefed === 0) {
-    nativeImmediate.unref();
-    nativeRefed = false;
-  }
-}
-
-function addRefed(delta) {
-  const before = liveRefed;
-  liveRefed += delta;
-  // Toggle the native handle once per synchronous run, not once per set/clear; while there is
-  // no handle (during a pass), the next one is created with the right state anyway.
-  if ((before === 0 || liveRefed === 0) && !refSyncQueued && nativeImmediate !== null) {
-    refSyncQueued = true;
-    queueMicrotask(syncNativeRef);
-  }
-}
-
-function syncNativeRef() {
-  refSyncQueued = false;
-  if (nativeImmediate === null) return;
-  const wanted = liveRefed > 0;
-  if (wanted === nativeRefed) return;
-  nativeRefed = wanted;
-  if (wanted) nativeImmediate.ref();
-  else nativeImmediate.unref();
+  keepAlive.adopt(nativeImmediate);
 }
 
 // --- the pass --------------------------------------------------------------------------
 
 function onNativeImmediate() {
   nativeImmediate = null;
+  keepAlive.release();
   if (interrupted) {
     // Node re-enters the check phase right after an uncaught exception is handled, and that
     // can fire an immediate the handler queued: finish the interrupted pass first, as Node

@@ -28,6 +28,7 @@
 const { MinHeap } = require('./heap');
 const clock = require('./clock');
 const { coerceDelay, throwInvalidCallback } = require('./errors');
+const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
 
@@ -35,7 +36,6 @@ const run = require('./run');
 const nativeSetTimeout = globalThis.setTimeout;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
-const queueMicrotask = globalThis.queueMicrotask;
 const NativeTimeout = nativeTimeoutClass();
 
 const REFED = 1; // the timer keeps the process alive while pending
@@ -59,12 +59,10 @@ let lastBucket = null;
 let emptyBuckets = 0;
 
 let live = 0; // timeouts created or revived and not yet fired or cleared
-let liveRefed = 0; // those of them that are ref'd
+const keepAlive = new KeepAlive(); // counts those of them that are ref'd
 
 let nativeTimer = null;
 let armedKey = Infinity;
-let nativeRefed = false;
-let refSyncQueued = false;
 
 let inPass = false;
 let interrupted = false; // a callback threw: the rest of the pass is still due
@@ -101,7 +99,7 @@ class Timeout {
   ref() {
     if ((this._flags & REFED) === 0) {
       this._flags |= REFED;
-      if (!this._destroyed) addRefed(1);
+      if (!this._destroyed) keepAlive.add(1);
     }
     return this;
   }
@@ -109,7 +107,7 @@ class Timeout {
   unref() {
     if ((this._flags & REFED) !== 0) {
       this._flags &= ~REFED;
-      if (!this._destroyed) addRefed(-1);
+      if (!this._destroyed) keepAlive.add(-1);
     }
     return this;
   }
@@ -185,14 +183,14 @@ function createTimeout(callback, after, argc, args, isRepeat, refed) {
 
 /** Pending counts, for tests, leak checks and the benchmark. */
 function counts() {
-  return { pending: live, refed: liveRefed };
+  return { pending: live, refed: keepAlive.refed };
 }
 
 // --- lifecycle -------------------------------------------------------------------------
 
 function start(timer) {
   live++;
-  if ((timer._flags & REFED) !== 0) addRefed(1);
+  if ((timer._flags & REFED) !== 0) keepAlive.add(1);
   place(timer, clock.now());
   return timer;
 }
@@ -200,14 +198,14 @@ function start(timer) {
 function revive(timer) {
   timer._destroyed = false;
   live++;
-  if ((timer._flags & REFED) !== 0) addRefed(1);
+  if ((timer._flags & REFED) !== 0) keepAlive.add(1);
   if ((timer._flags & HAS_ID) === 0 && idOfTimer.has(timer)) registerId(timer, idOfTimer.get(timer));
 }
 
 function retire(timer) {
   timer._destroyed = true;
   live--;
-  if ((timer._flags & REFED) !== 0) addRefed(-1);
+  if ((timer._flags & REFED) !== 0) keepAlive.add(-1);
   if ((timer._flags & HAS_ID) !== 0) {
     timer._flags &= ~HAS_ID;
     timersById.delete(idOfTimer.get(timer));
@@ -318,12 +316,8 @@ function arm(key, now) {
   let delay = Math.ceil(key - now);
   if (delay < 1) delay = 1;
   nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
+  keepAlive.adopt(nativeTimer);
   armedKey = key;
-  nativeRefed = true;
-  if (liveRefed === 0) {
-    nativeTimer.unref();
-    nativeRefed = false;
-  }
 }
 
 function armForEarliest() {
@@ -335,37 +329,18 @@ function armForEarliest() {
   if (top === null) {
     if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
     nativeTimer = null;
+    keepAlive.release();
     armedKey = Infinity;
   } else if (nativeTimer === null || top.key !== armedKey) {
     arm(top.key, clock.now());
   }
 }
 
-function addRefed(delta) {
-  const before = liveRefed;
-  liveRefed += delta;
-  // Toggle the native handle once per synchronous run, not once per set/clear; while there is
-  // no handle (during a pass), the next one is created with the right state anyway.
-  if ((before === 0 || liveRefed === 0) && !refSyncQueued && nativeTimer !== null) {
-    refSyncQueued = true;
-    queueMicrotask(syncNativeRef);
-  }
-}
-
-function syncNativeRef() {
-  refSyncQueued = false;
-  if (nativeTimer === null) return;
-  const wanted = liveRefed > 0;
-  if (wanted === nativeRefed) return;
-  nativeRefed = wanted;
-  if (wanted) nativeTimer.ref();
-  else nativeTimer.unref();
-}
-
 // --- the pass --------------------------------------------------------------------------
 
 function onNativeTimeout() {
   nativeTimer = null;
+  keepAlive.release();
   armedKey = Infinity;
   interrupted = false; // a fresh pass runs whatever an interrupted one left, in order
   runPass(clock.now());

@@ -1,0 +1,58 @@
+'use strict';
+
+// Keeping the process alive exactly while a ref'd timer is pending, with one native handle.
+//
+// Each scheduler (timeouts, immediates) drives one native handle and counts its pending ref'd
+// timers. The handle must be ref'd iff that count is above zero, but toggling it on every
+// set/clear would cost a native call each time. Node only looks at handles when control returns
+// to the event loop, so the handle is brought in line once per synchronous run, from a
+// microtask queued when the count crosses zero. A handle created later starts in line.
+
+const queueMicrotask = globalThis.queueMicrotask;
+
+class KeepAlive {
+  constructor() {
+    this.refed = 0; // pending ref'd timers
+    this.handle = null; // the native Timeout or Immediate, while there is one
+    this.handleRefed = false;
+    this.syncQueued = false;
+    this.sync = () => this.syncNow();
+  }
+
+  /** Counts `delta` (+1 or -1) ref'd timers. */
+  add(delta) {
+    const before = this.refed;
+    this.refed += delta;
+    if ((before === 0 || this.refed === 0) && !this.syncQueued && this.handle !== null) {
+      this.syncQueued = true;
+      queueMicrotask(this.sync);
+    }
+  }
+
+  /** Takes a freshly created native handle (ref'd, as Node creates them) and puts it in line. */
+  adopt(handle) {
+    this.handle = handle;
+    this.handleRefed = true;
+    if (this.refed === 0) {
+      handle.unref();
+      this.handleRefed = false;
+    }
+  }
+
+  /** Forgets the handle: it fired or was cleared. */
+  release() {
+    this.handle = null;
+  }
+
+  syncNow() {
+    this.syncQueued = false;
+    if (this.handle === null) return;
+    const wanted = this.refed > 0;
+    if (wanted === this.handleRefed) return;
+    this.handleRefed = wanted;
+    if (wanted) this.handle.ref();
+    else this.handle.unref();
+  }
+}
+
+module.exports = { KeepAlive };
