@@ -205,6 +205,22 @@ t.test('fields through a timeout\'s life', async t => {
   })
 })
 
+t.test('a replaced _onTimeout is what runs (packages patch it)', async t => {
+  await sameResult(t, '_onTimeout replaced before firing', async T => {
+    const log = []
+    await new Promise(resolve => {
+      const a = T.setTimeout(() => log.push('original a'), 5)
+      a._onTimeout = function () { log.push('replaced a, this ok: ' + (this === a) + ', argc ' + arguments.length) }
+      const b = T.setTimeout(() => log.push('original b'), 5, 'arg1', 'arg2')
+      b._onTimeout = function (x, y) { log.push('replaced b ' + x + ' ' + y) }
+      const iv = T.setInterval(() => log.push('original iv'), 5)
+      let n = 0
+      iv._onTimeout = function () { log.push('replaced iv'); if (++n === 2) { T.clearInterval(iv); resolve() } }
+    })
+    return log
+  }, { expect: ['replaced a, this ok: true, argc 0', 'replaced b arg1 arg2', 'replaced iv', 'replaced iv'] })
+})
+
 t.test('class names and shape', async t => {
   await sameResult(t, 'constructor names and methods', async T => {
     const a = T.setTimeout(() => {}, 1000)

@@ -6,7 +6,7 @@
 // handles passed to heaptimers' clear functions are cleared.
 
 const t = require('tap')
-const { sameResult, capture, native, loadHeaptimers, nodeMajor, sleep } = require('./helpers/impls.js')
+const { sameResult, capture, native, loadHeaptimers, nodeMajor, sleep, onlyHeaptimers } = require('./helpers/impls.js')
 const { foreignHandles } = require('./helpers/values.js')
 const { runFixture, runFixtureEach, parseResult } = require('./helpers/child.js')
 
@@ -158,7 +158,7 @@ t.test('clearing foreign values never throws and breaks nothing', async t => {
     t.comment(`Node ${process.versions.node}: native clearImmediate corrupts the immediate count for: ${corrupts.join(', ') || 'nothing'}`)
     if (nodeMajor() >= 24) {
       t.same(threw, [], 'Node >= 24: never throws')
-      t.same(corrupts, ['object with _onImmediate'], 'Node >= 24: a duck-typed { _onImmediate } object corrupts the count')
+      t.ok(corrupts.includes('object with _onImmediate'), 'Node >= 24: a duck-typed { _onImmediate } object corrupts the count')
     } else {
       t.ok(threw.includes('number never issued') && threw.includes('frozen object'), 'Node <= 22 throws on primitives and frozen objects')
       t.ok(corrupts.includes('plain object') && corrupts.includes('number never issued'), 'Node <= 22: objects and primitives corrupt the count')
@@ -183,7 +183,7 @@ t.test('clearImmediate(timeout) does not clear the timeout (child process)', asy
   }
 })
 
-t.test('native handles passed to heaptimers\' clear functions are cleared', async t => {
+t.test('native handles passed to heaptimers\' clear functions are cleared', onlyHeaptimers, async t => {
   const H = loadHeaptimers()
   const log = []
   const nt = native.setTimeout(() => log.push('never: native timeout'), 5)
@@ -202,7 +202,7 @@ t.test('native handles passed to heaptimers\' clear functions are cleared', asyn
   t.same(H.stats(), { timeouts: 0, immediates: 0, refed: 0 }, 'heaptimers counters untouched')
 })
 
-t.test('numeric ids of native timers passed to heaptimers\' clearTimeout are cleared', async t => {
+t.test('numeric ids of native timers passed to heaptimers\' clearTimeout are cleared', onlyHeaptimers, async t => {
   // A program may take `+timer` before install() and clear it after.
   const H = loadHeaptimers()
   const log = []

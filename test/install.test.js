@@ -6,7 +6,7 @@
 
 const t = require('tap')
 const path = require('node:path')
-const { loadHeaptimers, LIB, native } = require('./helpers/impls.js')
+const { loadHeaptimers, LIB, native, onlyHeaptimers } = require('./helpers/impls.js')
 const { runNode, fixture } = require('./helpers/child.js')
 
 const NAMES = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']
@@ -31,7 +31,7 @@ function sameRefs (t, a, b, msg) {
   }
 }
 
-t.test('install/uninstall swap globals, require("timers") and timers/promises, and restore the identical originals', t => {
+t.test('install/uninstall swap globals, require("timers") and timers/promises, and restore the identical originals', onlyHeaptimers, t => {
   const H = loadHeaptimers().module
   const before = snapshot()
   t.equal(H.isInstalled(), false, 'not installed at start')
@@ -63,7 +63,7 @@ t.test('install/uninstall swap globals, require("timers") and timers/promises, a
   t.end()
 })
 
-t.test('uninstall restores a program\'s own wrapper that was in place at install time', t => {
+t.test('uninstall restores a program\'s own wrapper that was in place at install time', onlyHeaptimers, t => {
   const H = loadHeaptimers().module
   const original = globalThis.setTimeout
   const wrapper = function setTimeout (...args) { return original(...args) }
@@ -80,7 +80,7 @@ t.test('uninstall restores a program\'s own wrapper that was in place at install
   t.end()
 })
 
-t.test('the library captured native functions at load: replacing globals later does not break it', async t => {
+t.test('the library captured native functions at load: replacing globals later does not break it', onlyHeaptimers, async t => {
   const r = await runNode(['-e', `
     const H = require(${JSON.stringify(path.join(LIB, 'index.js'))})
     globalThis.setTimeout = () => { throw new Error('hijacked setTimeout') }
@@ -98,7 +98,7 @@ t.test('the library captured native functions at load: replacing globals later d
   t.equal(r.stdout.trim(), 'immediate,timeout,promise')
 })
 
-t.test('node -r lib/register.js: every API gives the same output as native', async t => {
+t.test('node -r lib/register.js: every API gives the same output as native', onlyHeaptimers, async t => {
   const plain = await runNode([fixture('all-apis.js')], { timeout: 30000 })
   t.equal(plain.code, 0, 'plain run exits 0', { stderr: plain.stderr })
   t.match(plain.stderr, /^impl: native timers-module: native promises: native$/m, 'plain run is native')
@@ -116,7 +116,7 @@ t.test('node -r lib/register.js: every API gives the same output as native', asy
   }
 })
 
-t.test('ESM named imports from node:timers after install', async t => {
+t.test('ESM named imports from node:timers after install', onlyHeaptimers, async t => {
   const plain = await runNode([fixture('esm-named.mjs')])
   t.equal(plain.code, 0, 'plain run exits 0', { stderr: plain.stderr })
   t.same(JSON.parse(plain.stderr.split('\n')[0]), {
@@ -150,7 +150,7 @@ t.test('ESM named imports from node:timers after install', async t => {
   })
 })
 
-t.test('require and import share one instance', async t => {
+t.test('require and import share one instance', onlyHeaptimers, async t => {
   const r = await runNode(['--input-type=module', '-e', `
     import { createRequire } from 'node:module'
     import * as esm from ${JSON.stringify(new URL('file://' + path.join(LIB, 'index.mjs')).href)}
@@ -169,7 +169,7 @@ t.test('require and import share one instance', async t => {
   t.same(JSON.parse(r.stdout), { differ: [], sharedState: 1, defaultIsCjs: true, promises: true })
 })
 
-t.test('timers pending across install() and uninstall() keep running on their own implementation', async t => {
+t.test('timers pending across install() and uninstall() keep running on their own implementation', onlyHeaptimers, async t => {
   const r = await runNode(['-e', `
     const H = require(${JSON.stringify(path.join(LIB, 'index.js'))})
     const out = []

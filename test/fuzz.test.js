@@ -1,0 +1,146 @@
+'use strict'
+// Differential fuzzing: random timer programs (set/clear/refresh/interval/
+// immediate/ref/unref, nextTicks and promise jobs, arguments and `this`)
+// generated from seeds by test/helpers/fuzz.js, run under native timers and
+// under heaptimers in child processes (test/fixtures/fuzz-runner.js); the
+// logs must be identical. Native's log must also equal the generator's
+// model (a check that the programs really are deterministic).
+//
+// Environment:
+//   HEAPTIMERS_FUZZ=long          100,000 programs instead of 1,000
+//   HEAPTIMERS_FUZZ_COUNT=n       any number of programs
+//   HEAPTIMERS_FUZZ_SEED=s        first seed (default 1; "random" for a random one)
+//   HEAPTIMERS_FUZZ_SEEDS=a,b,c   replay exactly these seeds
+//   HEAPTIMERS_FUZZ_CONCURRENCY=n programs sharing one event loop (default 100)
+//   HEAPTIMERS_FUZZ_OPTIONS=json  generator options (DEFAULTS in helpers/fuzz.js),
+//                                 e.g. '{"maxOps":6,"maxHandles":30,"horizon":14}'
+//
+// A run in which some callback ran more than `taintMs` away from its nominal
+// time (a loaded machine) is not compared: the seed is run again, with less
+// concurrency, up to RETRIES times.
+
+const t = require('tap')
+const { runFixture } = require('./helpers/child.js')
+const { generate, DEFAULTS } = require('./helpers/fuzz.js')
+const { selectedImpls } = require('./helpers/impls.js')
+
+const RETRIES = 3
+const CHUNK = 10000 // seeds per child process
+const env = process.env
+const concurrency = Number(env.HEAPTIMERS_FUZZ_CONCURRENCY) || 100
+const genOptions = env.HEAPTIMERS_FUZZ_OPTIONS ? JSON.parse(env.HEAPTIMERS_FUZZ_OPTIONS) : {}
+
+let seeds
+if (env.HEAPTIMERS_FUZZ_SEEDS) {
+  seeds = env.HEAPTIMERS_FUZZ_SEEDS.split(',').map(Number)
+} else {
+  const count = Number(env.HEAPTIMERS_FUZZ_COUNT) || (env.HEAPTIMERS_FUZZ === 'long' ? 100000 : 1000)
+  const start = env.HEAPTIMERS_FUZZ_SEED === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(env.HEAPTIMERS_FUZZ_SEED) || 1
+  seeds = Array.from({ length: count }, (_, i) => start + i)
+}
+
+async function runSeeds (impl, list, conc) {
+  const results = new Map()
+  let stats = null
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const part = list.slice(i, i + CHUNK)
+    const timeout = 60000 + part.length / conc * 2000
+    const r = await runFixture('fuzz-runner.js', impl, [part.join(','), String(conc)], { timeout })
+    if (r.code !== 0) {
+      throw new Error(`${impl} fuzz runner failed (exit ${r.code}${r.timedOut ? ', timed out' : ''}):\n${r.stderr.slice(0, 4000)}`)
+    }
+    for (const line of r.stdout.split('\n')) {
+      if (!line) continue
+      const x = JSON.parse(line)
+      if (x.stats) stats = x.stats
+      else results.set(x.seed, x)
+    }
+  }
+  return { results, stats }
+}
+
+const taintMs = genOptions.taintMs || DEFAULTS.taintMs
+const tainted = x => !x || Math.abs(x.maxDev) > taintMs
+
+function firstDiff (a, b) {
+  const n = Math.max(a.length, b.length)
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i
+  return -1
+}
+
+function describeMismatch (seed, what, want, got) {
+  const i = firstDiff(want, got)
+  return {
+    seed,
+    replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`,
+    firstDifferenceAt: i,
+    [what[0]]: want.slice(Math.max(0, i - 3), i + 6).join(' '),
+    [what[1]]: got.slice(Math.max(0, i - 3), i + 6).join(' '),
+    fullLogs: { [what[0]]: want.join(' '), [what[1]]: got.join(' ') },
+    program: JSON.stringify(generate(seed, genOptions).program),
+  }
+}
+
+t.test(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${seeds[seeds.length - 1]})`, async t => {
+  const impls = selectedImpls().map(i => i.name)
+  t.comment(`first seed ${seeds[0]}; replay one with HEAPTIMERS_FUZZ_SEEDS=<seed>`)
+  const started = Date.now()
+
+  const final = new Map() // seed -> { native, heaptimers }
+  let pending = seeds
+  let conc = concurrency
+  const heapStats = []
+  for (let round = 0; round <= RETRIES && pending.length; round++) {
+    const got = {}
+    for (const impl of impls) {
+      const r = await runSeeds(impl, pending, conc)
+      got[impl] = r.results
+      if (impl === 'heaptimers') heapStats.push(r.stats)
+    }
+    const again = []
+    for (const seed of pending) {
+      const row = Object.fromEntries(impls.map(i => [i, got[i].get(seed)]))
+      if (impls.some(i => tainted(row[i])) && round < RETRIES) again.push(seed)
+      else final.set(seed, row)
+    }
+    if (again.length) t.comment(`round ${round + 1}: ${again.length} seeds ran too late to compare; running them again`)
+    pending = again
+    conc = Math.max(5, Math.floor(conc / 4))
+  }
+
+  let compared = 0
+  let inconclusive = 0
+  const failures = []
+  const modelFailures = []
+  const lost = []
+  for (const [seed, row] of final) {
+    const nat = row.native
+    const heap = row.heaptimers
+    if (heap && !heap.complete) lost.push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, log: heap.log.join(' ') })
+    if (impls.some(i => tainted(row[i]))) { inconclusive++; continue }
+    compared++
+    const expected = generate(seed, genOptions).expected
+    if (nat && JSON.stringify(nat.log) !== JSON.stringify(expected)) {
+      modelFailures.push(describeMismatch(seed, ['model', 'native'], expected, nat.log))
+    }
+    if (nat && heap && JSON.stringify(heap.log) !== JSON.stringify(nat.log)) {
+      failures.push(describeMismatch(seed, ['native', 'heaptimers'], nat.log, heap.log))
+    }
+  }
+
+  t.comment(`${compared} programs compared, ${inconclusive} inconclusive (machine too busy), in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  t.ok(compared >= seeds.length * 0.9, `at least 90% of the programs could be compared (${compared}/${seeds.length})`)
+  t.same(lost, [], 'heaptimers: every program ran to completion (no lost callbacks)')
+  t.equal(modelFailures.length, 0, 'native follows the generator\'s model (programs are deterministic)', {
+    examples: modelFailures.slice(0, 3),
+  })
+  if (impls.includes('heaptimers')) {
+    t.equal(failures.length, 0, `heaptimers' log equals native's${failures.length ? ' (failing seeds: ' + failures.map(f => f.seed).slice(0, 20).join(',') + ')' : ''}`, {
+      examples: failures.slice(0, 3),
+    })
+    t.same(heapStats.filter(Boolean).map(s => s), heapStats.filter(Boolean).map(() => ({ timeouts: 0, immediates: 0, refed: 0 })),
+      'heaptimers stats() back to zero after every batch')
+  }
+})
