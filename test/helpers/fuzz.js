@@ -313,6 +313,13 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
     return function () {
       const s = st[id]
       s.fired++
+      if (s.fired > 50) { // off the model: stop a runaway interval
+        T.clearInterval(handles[id])
+        disarm(s)
+        log.push(id + ' RUNAWAY')
+        checkDone()
+        return
+      }
       const key = id + '#' + s.fired
       log.push(key + '(' + fmtArgs(arguments) + ')' + (this === handles[id] ? '' : ' BAD-THIS'))
       const slot = s.nominal
@@ -394,6 +401,19 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
     }
   }
 
+  // A run on a badly loaded machine can go off the model (e.g. an interval
+  // whose clearing callback ran before it was created): never let such a
+  // run keep timers alive into later runs.
+  function cleanup () {
+    for (const id of Object.keys(st)) {
+      const s = st[id]
+      if (!s.armed) continue
+      if (s.kind === 'm') T.clearImmediate(handles[id])
+      else T.clearTimeout(handles[id])
+      disarm(s)
+    }
+  }
+
   B = performance.now()
   exec(prog.root, 0)
   checkDone()
@@ -401,7 +421,8 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
     const limit = nativeTimers.setTimeout(() => resolveDone(false), timeoutMs)
     done.then(complete => {
       nativeTimers.clearTimeout(limit)
-      nativeTimers.setTimeout(() => resolve({ log, maxDev, complete }), graceMs)
+      if (!complete) cleanup()
+      nativeTimers.setTimeout(() => { cleanup(); resolve({ log, maxDev, complete }) }, graceMs)
     })
   })
 }
