@@ -28,7 +28,6 @@ t.test('earlier deadline first, equal deadlines in creation order', async t => {
   const order = ['e1', 'f0', 'i1', 'h2', 'b10', 'd10', 'c20', 'g20', 'a30', 'j30']
   await sameResult(t, 'one synchronous run', async T => {
     const L = logger(10)
-    const start = performance.now()
     T.setTimeout(() => L.push('a30'), 30)
     T.setTimeout(() => L.push('b10'), 10)
     T.setTimeout(() => L.push('c20'), 20)
@@ -39,23 +38,23 @@ t.test('earlier deadline first, equal deadlines in creation order', async t => {
     T.setTimeout(() => L.push('h2'), 2)
     T.setTimeout(() => L.push('i1'), 1)
     T.setTimeout(() => L.push('j30'), 30)
-    const spanMs = performance.now() - start
-    return { order: await L.done, spanMs }
+    return { order: await L.done }
   }, {
-    expect: (r, t) => t.same(r.order, order, 'native result is the documented one'),
-    compare: (t, heap, native) => {
-      // Native gives every timer of a synchronous run the same start (its cached loop time).
-      // heaptimers reads the clock per timer (never early), so when this run took 1 ms or more
-      // (a loaded machine), i1 (1 ms, created after h2) is legitimately due after h2 (2 ms):
-      // the documented "different delays in one long synchronous run" difference.
-      if (heap.spanMs < 1) t.same(heap.order, native.order, 'heaptimers order equals native')
-      else {
-        t.same([...heap.order].sort(), [...native.order].sort(), `the same timers ran (the run took ${heap.spanMs.toFixed(2)} ms)`)
-        t.same(heap.order.filter(x => x !== 'h2'), native.order.filter(x => x !== 'h2'), 'native order apart from the 1 ms neighbours')
-      }
-    },
+    // i1 (1 ms) is created after h2 (2 ms). If a loop-clock millisecond passes between the two
+    // calls (always on a loaded machine, sometimes on an idle one), i1 is legitimately due
+    // with or after h2: native refreshes its loop clock on insert and breaks the tie by list
+    // age; heaptimers reads the clock per timer (never early). Only that pair may swap.
+    expect: (r, t) => sameOrder(t, r.order, order, 'native result is the documented one'),
+    compare: (t, heap, native) => sameOrder(t, heap.order, native.order, 'heaptimers order equals native'),
   })
 })
+
+function sameOrder (t, actual, expected, message) {
+  const withoutH2 = list => list.filter(x => x !== 'h2')
+  t.same(withoutH2(actual), withoutH2(expected), `${message} (h2 aside)`)
+  const h2 = actual.indexOf('h2')
+  t.ok(actual[h2 - 1] === 'i1' || actual[h2 + 1] === 'i1', `h2 runs next to i1: ${actual.join(' ')}`)
+}
 
 t.test('fractional delays truncate: 1, 1.8, 1.1, 1 fire in insertion order', async t => {
   await sameResult(t, 'fractions', async T => {
