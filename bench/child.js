@@ -20,6 +20,7 @@ var natives = {
 };
 
 var protocol = require('./protocol');
+var clock = require('./clock');
 var implLoad = require('./impl-load');
 var scenarios = require('./scenarios');
 var sampler = require('./sampler');
@@ -77,14 +78,23 @@ function resultMessage(spec, scenario, run) {
 }
 
 // Latency summary (ms per batch of `ops`) -> one run record in millions of operations per second.
+// The sampler and the clock are recorded because old Nodes fall back to other ones (builtin for
+// tinybench, process.hrtime for performance.now).
 function rateRun(scenario, summary) {
   return {
     value: scenario.ops / summary.mean / 1000,
     samples: summary.samples,
     rme: summary.rme,
     sampler: summary.sampler,
-    extra: { ops: scenario.ops, batchMs: summary.mean, batchP50Ms: summary.p50 }
+    extra: { ops: scenario.ops, batchMs: summary.mean, batchP50Ms: summary.p50, clock: clock.wallName }
   };
+}
+
+// A scenario or sampler that cannot run on this Node says so with kind 'n/a' (a reasoned empty
+// cell, like heaptimers below its engines); anything else is a failure.
+function refuse(err) {
+  if (err && err.kind === 'n/a') return finish({ type: 'error', kind: 'n/a', message: err.message, node: process.version }, 0);
+  fail('failed', err);
 }
 
 // spec: { scenario, impl, libPath, engines, sampler, tinybench: {url, minNode}, warmupTime,
@@ -103,14 +113,14 @@ function run(spec) {
   if (scenario.kind === 'cpu') {
     var ctx = { natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs };
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
-      if (err) return verdict('failed', err.message);
+      if (err) return err.kind ? refuse(err) : verdict('failed', err.message);
       finish(resultMessage(spec, scenario, runRecord), 0);
     });
   }
 
   var batch = scenario.create(loaded.T);
   sampler.sample(batch, spec, natives.setImmediate, function (err, summary) {
-    if (err) return fail('failed', err);
+    if (err) return refuse(err);
     finish(resultMessage(spec, scenario, rateRun(scenario, summary)), 0);
   });
 }

@@ -29,7 +29,12 @@ const NOTES = [
   '  --quick, 2 for the default run) opened after a warm-up of a tenth of it (0.1-1 s); the JSON',
   '  adds fires per second and CPU microseconds per fire.',
   `Implementations: native, heaptimers, heaptimers:key=value,... (default ${DEFAULT_IMPLS.join(',')}).`,
-  'With no -s: every group but cpu, plus cpu-1ms-loops-100 for 2 s.'
+  'With no -s: every group but cpu, plus cpu-1ms-loops-100 for 2 s.',
+  'Other Nodes: --node 0.10,18,22 runs every cell on each (`timerbench nodes` lists what is installed;',
+  '  --install fetches the rest). Native columns work on Node 0.10 and later, heaptimers from its',
+  '  engines (>=18) on; below that its cells are n/a. Old Nodes fall back, and the JSON records it:',
+  '  the built-in sampler below tinybench\'s engines (run.sampler), process.hrtime where',
+  '  performance.now is missing (extra.clock), /proc/self/stat before process.cpuUsage (extra.cpuClock).'
 ];
 
 function text() {

@@ -6,9 +6,10 @@ const fs = require('fs');
 const path = require('path');
 const registry = require('./scenarios');
 const implSpec = require('./impl-spec');
-const { resolveNodes } = require('./nodes');
+const nodes = require('./nodes');
 const { UsageError } = require('./errors');
 const { validate } = require('./schema');
+const { LAYOUTS } = require('./report/model');
 
 const DEFAULT_IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10'];
 // With no -s: every group but cpu, plus one cpu row at a short duration, to fit in 90 s.
@@ -19,6 +20,7 @@ const QUICK_DURATION = 1;
 const DEFAULT_RUNS = 5;
 const FORMATS = ['table', 'md', 'json'];
 const SAMPLERS = ['auto', 'tinybench', 'builtin'];
+const NODES_FORMATS = ['table', 'json'];
 
 // Commander gives a string, or an array when the option is repeated.
 function listOf(value) {
@@ -81,18 +83,23 @@ function oneOf(name, raw, valid) {
 }
 
 // Reads and validates a saved --format json run; bad input, so a UsageError if anything is off.
-function loadBaseline(file) {
+// what: how the message names the file ('baseline', 'report').
+function loadReport(file, what) {
   let report;
   try {
     report = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`cannot read baseline '${file}': ${String(err.message).split('\n')[0]} (valid: a file written by timerbench -f json or -o)`);
+    throw new UsageError(`cannot read ${what} '${file}': ${String(err.message).split('\n')[0]} (valid: a file written by timerbench -f json or -o)`);
   }
   const problems = validate(report);
   if (problems.length) {
-    throw new UsageError(`baseline '${file}' is not a timerbench/1 report: ${problems[0]} (valid: a file written by timerbench -f json or -o)`);
+    throw new UsageError(`${what} '${file}' is not a timerbench/1 report: ${problems[0]} (valid: a file written by timerbench -f json or -o)`);
   }
   return report;
+}
+
+function loadBaseline(file) {
+  return loadReport(file, 'baseline');
 }
 
 function checkOut(file) {
@@ -119,12 +126,39 @@ function normalize(raw) {
     : number('--max-regression', raw.maxRegression, { exclusive: false });
   const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline);
   const out = raw.out === undefined ? null : checkOut(raw.out);
-  const nodes = resolveNodes(listOf(raw.node));
+  const layout = oneOf('--layout', raw.layout === undefined ? 'auto' : raw.layout, LAYOUTS);
+  const nodeSpecs = nodes.parseSpecs(listOf(raw.node));
+  const install = Boolean(raw.install);
+  if (install && !nodeSpecs.length) {
+    throw new UsageError('--install needs --node to say which versions to fetch (valid: e.g. --node 18,22 --install)');
+  }
   return {
-    scenarios, impls, runs, duration, quick, sampleTime, sampler, format, out,
+    scenarios, impls, runs, duration, quick, sampleTime, sampler, format, out, layout,
     baseline, baselineFile: raw.baseline || null, maxRegression,
-    progress: raw.progress !== false, nodes
+    progress: raw.progress !== false,
+    // --node needs discovery (it runs binaries), so index.prepare resolves it; without --node
+    // the running Node is known already.
+    nodeSpecs, install, nodes: nodeSpecs.length ? null : [nodes.running()]
   };
 }
 
-module.exports = { normalize, resolveScenarios, resolveImpls, loadBaseline, DEFAULT_IMPLS, FORMATS };
+// `timerbench report <files...>`: every file read and validated, plus the output options.
+function normalizeReport(files, raw) {
+  if (!files || !files.length) throw new UsageError('report needs at least one file (valid: JSON files written by timerbench -f json or -o)');
+  return {
+    // The same file twice is a slip of the shell, not two measurements: read it once.
+    inputs: [...new Map(files.map((f) => [path.resolve(f), f])).values()].map((file) => ({ file, report: loadReport(file, 'report') })),
+    format: oneOf('--format', raw.format === undefined ? 'table' : raw.format, FORMATS),
+    layout: oneOf('--layout', raw.layout === undefined ? 'auto' : raw.layout, LAYOUTS),
+    out: raw.out === undefined ? null : checkOut(raw.out)
+  };
+}
+
+// `timerbench nodes`.
+function normalizeNodes(raw) {
+  return { format: oneOf('--format', raw.format === undefined ? 'table' : raw.format, NODES_FORMATS) };
+}
+
+module.exports = {
+  normalize, normalizeReport, normalizeNodes, resolveScenarios, resolveImpls, loadBaseline, loadReport, DEFAULT_IMPLS, FORMATS
+};

@@ -38,7 +38,7 @@ function childSpec(cell, opts) {
   };
 }
 
-// opts (normalized, see options.js): { nodes: [{path, version}], impls: [id], scenarios: [scenario],
+// opts (normalized, see options.js): { nodes: [{path, version, source}], impls: [id], scenarios: [scenario],
 // runs, duration, quick, sampleTime, sampler, libPath, engines, childTimeoutMs }.
 // onProgress({ done, total, cell, run, elapsedMs, etaMs }) is called before each child starts.
 async function runBench(opts, onProgress = () => {}) {
@@ -82,7 +82,7 @@ async function runBench(opts, onProgress = () => {}) {
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
-      nodes: opts.nodes.map((n) => ({ version: n.version, path: n.path }))
+      nodes: opts.nodes.map((n) => ({ version: n.version, path: n.path, source: n.source }))
     },
     results: cellList.map((cell) => {
       const s = state.get(cell);

@@ -128,13 +128,24 @@ function loadTinybench(where, cb) {
   }
 }
 
+// Why --sampler tinybench cannot be honoured: n/a below tinybench's engines, else a failure.
+function tinybenchMissing(where) {
+  var major = Number(process.versions.node.split('.')[0]);
+  if (where && where.url && major < where.minNode) {
+    var err = new Error('tinybench needs Node >=' + where.minNode + ', this is ' + process.version + ' (--sampler auto falls back to builtin)');
+    err.kind = 'n/a';
+    return err;
+  }
+  return new Error('tinybench could not be loaded on Node ' + process.version);
+}
+
 // opts: { sampler: 'auto'|'builtin'|'tinybench', tinybench: { url, minNode }, warmupTime,
 // warmupSamples, sampleTime, minSamples }. Calls back (err, summary).
 function sample(batch, opts, yieldFn, cb) {
   if (opts.sampler === 'builtin') return runBuiltin(batch, opts, yieldFn, cb);
   loadTinybench(opts.tinybench, function (tinybench) {
     if (tinybench) return runTinybench(tinybench, batch, opts, yieldFn, cb);
-    if (opts.sampler === 'tinybench') return cb(new Error('tinybench could not be loaded on Node ' + process.version));
+    if (opts.sampler === 'tinybench') return cb(tinybenchMissing(opts.tinybench));
     runBuiltin(batch, opts, yieldFn, cb);
   });
 }

@@ -24,20 +24,25 @@ function usageError(message) {
   process.exitCode = EXIT_USAGE;
 }
 
+const COMMANDS = ['run', 'scenarios', 'nodes', 'report'];
+
 // Operands reach `run` when it is the default command: `timerbench foo` is a mistyped command,
 // and `timerbench --quick run` names the default command after its options.
 function checkOperands(operands) {
   const unknown = operands.filter((o) => o !== 'run');
-  if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: run, scenarios)`);
+  if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: ${COMMANDS.join(', ')})`);
+}
+
+function writeOutputs(report, opts) {
+  process.stdout.write(bench.render(report, opts.format, { color: bench.wantColor(process.stdout), layout: opts.layout }));
+  if (opts.out) fs.writeFileSync(opts.out, bench.render(report, 'json'));
 }
 
 async function runAction(raw, command) {
   checkOperands(command.args);
-  const opts = bench.normalize(raw);
+  const opts = await bench.prepare(raw);
   const report = await bench.run(opts);
-  const color = bench.wantColor(process.stdout);
-  process.stdout.write(bench.render(report, opts.format, { color }));
-  if (opts.out) fs.writeFileSync(opts.out, bench.render(report, 'json'));
+  writeOutputs(report, opts);
   if (opts.baseline) {
     const comparison = bench.compareBaseline(report, opts.baseline, opts.maxRegression);
     // JSON on stdout must stay parseable, so the comparison goes to stderr then.
@@ -45,6 +50,15 @@ async function runAction(raw, command) {
     stream.write(bench.renderBaseline(comparison, opts.baselineFile, { color: bench.wantColor(stream) }));
     if (comparison.regressions.length) process.exitCode = 1;
   }
+}
+
+function reportAction(files, raw) {
+  const opts = bench.normalizeReport(files, raw);
+  writeOutputs(bench.merge(opts.inputs), opts);
+}
+
+async function nodesAction(raw) {
+  process.stdout.write(await bench.nodesText(raw));
 }
 
 function collect(value, previous) {
@@ -69,26 +83,51 @@ function build() {
     .option('--sample-time <ms>', 'sampling time per child for rate scenarios (default 40; 25 with --quick)')
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
+    .option('--node <list>', 'Node versions (22, v22.3.0, 0.10), node binary paths, current or all (default: the running Node)', collect)
+    .option('--install', 'fetch --node versions that are not installed from the npm registry into the timerbench cache')
     .option('-f, --format <format>', 'table, md or json (default table)')
+    .option('--layout <layout>', 'auto, wide (a column per Node and implementation) or versions (a column per Node); auto: wide for one Node')
     .option('-o, --out <file.json>', 'also write the full JSON report to this file')
     .option('--baseline <file.json>', 'compare ratios with a saved JSON report; exit 1 on regression')
     .option('--max-regression <pct>', 'largest tolerated drop of a ratio, in percent (default 10)')
     .option('--no-progress', 'no progress line on stderr')
     .action(runAction);
 
-  program.command('scenarios')
+  const scenarios = program.command('scenarios')
     .description('list scenarios and groups, their units and what they measure')
     .action(() => { process.stdout.write(bench.scenariosText()); });
 
-  return { program, run };
+  const nodes = program.command('nodes')
+    .description('list the Node installations found (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, the timerbench cache)')
+    .option('-f, --format <format>', 'table or json (default table)')
+    .action(nodesAction);
+
+  const report = program.command('report')
+    .description('merge JSON reports of separate runs (e.g. one per Node version) into one table')
+    .argument('<files...>', 'JSON reports written by timerbench -f json or -o')
+    .option('-f, --format <format>', 'table, md or json (default table)')
+    .option('--layout <layout>', 'auto, wide or versions (default auto: versions for several Nodes)')
+    .option('-o, --out <file.json>', 'also write the merged JSON report to this file')
+    .action(reportAction);
+
+  return { program, run, scenarios, nodes, report };
 }
 
-function explain(err, commands) {
+// Which command's options an unknown option was given to: the first command name in argv.
+function commandOf(commands, argv) {
+  const name = argv.slice(2).find((a) => COMMANDS.includes(a));
+  return commands[name] || commands.run;
+}
+
+function explain(err, commands, argv) {
   if (err.code === 'commander.unknownOption') {
-    const valid = commands.run.options.map((o) => o.long).concat(['--help', '--version']);
+    const valid = commandOf(commands, argv).options.map((o) => o.long).concat(['--help', '--version']);
     return `${err.message} (valid: ${valid.join(', ')})`;
   }
-  if (err.code === 'commander.unknownCommand') return `${err.message} (valid: run, scenarios)`;
+  if (err.code === 'commander.unknownCommand') return `${err.message} (valid: ${COMMANDS.join(', ')})`;
+  if (err.code === 'commander.missingArgument' && commandOf(commands, argv) === commands.report) {
+    return 'report needs at least one file (valid: JSON files written by timerbench -f json or -o)';
+  }
   return err.message;
 }
 
@@ -99,7 +138,7 @@ async function main() {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (HARMLESS.has(err.code)) process.exitCode = err.exitCode;
-      else usageError(explain(err, commands));
+      else usageError(explain(err, commands, process.argv));
     } else if (err instanceof bench.UsageError) {
       usageError(err.message);
     } else {

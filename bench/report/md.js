@@ -13,13 +13,13 @@ function line(cells) {
 
 function drawGrid(grid) {
   const out = [line(grid.header.map((lines) => lines.join(' ')))];
-  out.push(`|${grid.header.map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`);
+  out.push(`|${grid.header.map((_, i) => (i < (grid.labelColumns || 1) ? ':---' : '---:')).join('|')}|`);
   for (const row of grid.rows) out.push(line(row));
   return out.join('\n');
 }
 
-function render(report) {
-  const grid = model.build(report);
+function render(report, { layout } = {}) {
+  const grid = model.build(report, { layout });
   const title = grid.title.map(escape).join('  \n');
   const notes = grid.notes.map((n) => `- ${escape(n)}`).join('\n');
   return `${title}\n\n${drawGrid(grid)}\n\n${notes}\n`;

@@ -1,143 +1,94 @@
-// The report as a grid, independent of how it is drawn: a title, the column headers (one column
-// per (Node, implementation), versions oldest first, plus a ratio column per Node), one row per
-// scenario with the `**`/`++` marks, and the footnotes. table.js and md.js only draw it.
+// The report as a grid, independent of how it is drawn: a title, the column headers, the rows with
+// their `**`/`++` marks, and the footnotes. The cells are laid out by one of two layouts: `wide`
+// (a column per Node and implementation; wide.js) or `versions` (a column per Node version,
+// implementations as rows; by-version.js); `auto` picks wide for one Node, versions for several.
+// table.js and md.js only draw the grid.
 'use strict';
 
-const registry = require('../scenarios');
-const { compareVersions } = require('../nodes');
 const stats = require('../stats');
-const fmt = require('./format');
-const { ratio, NATIVE } = require('./ratio');
+const { machinesOf } = require('../merge');
+const { NATIVE } = require('./ratio');
+const cells = require('./cells');
+const wide = require('./wide');
+const byVersion = require('./by-version');
 
-const NONE = '-';
-const BEST = '++';
-const BEST_NATIVE = '**';
+const { NONE, BEST, BEST_NATIVE, unique } = cells;
+const LAYOUTS = { wide, versions: byVersion };
 
-function unique(list) {
-  return [...new Set(list)];
+function layoutOf(name, cols) {
+  if (name === 'wide' || name === 'versions') return LAYOUTS[name];
+  return cols.nodes.length > 1 ? byVersion : wide;
 }
 
-function columnsOf(results) {
-  const nodes = unique(results.map((r) => r.node)).sort(compareVersions);
-  let impls = unique(results.map((r) => r.impl)).filter((i) => i !== NONE);
-  if (impls.includes(NATIVE)) impls = [NATIVE, ...impls.filter((i) => i !== NATIVE)];
-  if (!impls.length) impls = [NONE];
-  const others = impls.filter((i) => i !== NATIVE && i !== NONE);
-  const hasRatio = impls.includes(NATIVE) && others.length > 0;
-  return { nodes, impls, others, hasRatio };
+function runsText(report) {
+  const runs = report.options && report.options.runs;
+  const plural = (n) => `${n} run${n === 1 ? '' : 's'}`;
+  if (typeof runs === 'number') return `median of ${plural(runs)} per cell`;
+  const counts = report.results.filter((r) => !r.error).map((r) => r.runs.length);
+  if (!counts.length) return 'median of ? runs per cell';
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  return lo === hi ? `median of ${plural(lo)} per cell` : `median of ${lo} to ${hi} runs per cell`;
 }
 
-function scenarioOrder(results) {
-  const names = unique(results.map((r) => r.scenario));
-  const known = registry.all.map((s) => s.name).filter((n) => names.includes(n));
-  return [...known, ...names.filter((n) => !known.includes(n))];
-}
-
-// The header of an implementation column: name and each option on its own line, to stay narrow.
-function implHeader(impl) {
-  if (impl === NONE) return ['no timers'];
-  const colon = impl.indexOf(':');
-  if (colon < 0) return [impl];
-  return [impl.slice(0, colon), ...impl.slice(colon + 1).split(',')];
-}
-
-function headerOf(cols) {
-  const head = [['scenario (unit)']];
-  for (const node of cols.nodes) {
-    for (const impl of cols.impls) head.push([node, ...implHeader(impl)]);
-    if (cols.hasRatio) head.push([node, 'ht/native']);
-  }
-  return head;
-}
-
-// Numbered footnotes for error and n/a cells; identical messages share a number.
-function footnoteBook() {
-  const entries = new Map();
-  return {
-    ref(result) {
-      const key = `${result.error.kind}\0${result.error.message}`;
-      if (!entries.has(key)) entries.set(key, { n: entries.size + 1, error: result.error, where: new Set(), cells: 0 });
-      const entry = entries.get(key);
-      entry.where.add(result.impl === NONE ? result.node : `${result.impl} on ${result.node}`);
-      entry.cells++;
-      return entry.n;
-    },
-    lines() {
-      return [...entries.values()].map((e) =>
-        `[${e.n}] ${e.error.kind}: ${e.error.message} (${[...e.where].join('; ')}; ${e.cells} cell${e.cells > 1 ? 's' : ''})`);
-    }
-  };
-}
-
-// Marks the best value overall (`++`) and the best native value (`**`, when native is not also
-// the best overall). Rows that call no timers count as native: they are what native costs.
-function marksOf(rowResults) {
-  const ok = rowResults.filter((r) => !r.error && r.median > 0);
-  const marks = new Map();
-  if (!ok.length) return marks;
-  const better = ok[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b;
-  const bestOf = (list) => list.reduce((best, r) => (better(r.median, best) ? r.median : best), list[0].median);
-  const best = bestOf(ok);
-  const natives = ok.filter((r) => r.impl === NATIVE || r.impl === NONE);
-  const bestNative = natives.length ? bestOf(natives) : null;
-  for (const r of ok) {
-    if (r.median === best) marks.set(r, BEST);
-    else if (bestNative !== null && r.median === bestNative && (r.impl === NATIVE || r.impl === NONE)) marks.set(r, BEST_NATIVE);
-  }
-  return marks;
-}
-
-function cellText(result, marks, notes) {
-  if (!result) return '';
-  if (result.error) return `${result.error.kind === 'n/a' ? 'n/a' : 'error'} [${notes.ref(result)}]`;
-  const parts = [fmt.measurement(result.median, result.unit)];
-  const margin = fmt.margin(result.rme);
-  if (margin) parts.push(margin);
-  if (marks.has(result)) parts.push(marks.get(result));
-  return parts.join(' ');
-}
-
-function rowOf(scenario, results, cols, notes) {
-  const rowResults = results.filter((r) => r.scenario === scenario);
-  const unit = rowResults[0].unit;
-  const marks = marksOf(rowResults);
-  const find = (node, impl) => rowResults.find((r) => r.node === node && r.impl === impl);
-  const cells = [`${scenario} (${unit})`];
-  for (const node of cols.nodes) {
-    const shared = find(node, NONE);
-    // A row without timers has one value per Node: it goes in the first column of that Node.
-    if (shared) cols.impls.forEach((_, i) => cells.push(i === 0 ? cellText(shared, marks, notes) : ''));
-    else for (const impl of cols.impls) cells.push(cellText(find(node, impl), marks, notes));
-    if (cols.hasRatio) {
-      const nativeResult = find(node, NATIVE);
-      cells.push(shared ? '' : cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' '));
+// "tinybench, cpu-window" for one Node; with several, which Nodes fell back to which sampler:
+// "builtin (v0.10.48, v18.20.8), tinybench (v20.20.2, v22.3.0), cpu-window".
+function samplersText(results) {
+  const nodes = unique(results.map((r) => r.node));
+  const bySampler = new Map();
+  for (const r of results) {
+    for (const run of r.runs) {
+      if (!bySampler.has(run.sampler)) bySampler.set(run.sampler, new Set());
+      bySampler.get(run.sampler).add(r.node);
     }
   }
-  return cells;
+  if (!bySampler.size) return 'none';
+  return [...bySampler].map(([sampler, used]) =>
+    (nodes.length === 1 || used.size === nodes.length ? sampler : `${sampler} (${[...used].join(', ')})`)).join(', ');
 }
 
 function titleOf(report) {
   const m = report.machine;
-  const samplers = unique(report.results.flatMap((r) => r.runs.map((run) => run.sampler)));
-  const runs = report.options && report.options.runs;
+  const machines = machinesOf(report);
+  const others = machines.length > 1 ? ` (and ${machines.length - 1} other machine${machines.length > 2 ? 's' : ''}, see below)` : '';
   return [
-    `${report.tool.name} ${report.tool.version} | ${m.cpus} x ${m.cpuModel} | ${m.os} ${m.arch} | ${report.started}`,
-    `median of ${runs === undefined ? '?' : runs} run${runs === 1 ? '' : 's'} per cell, each in its own process; samplers: ${samplers.join(', ') || 'none'}`
+    `${report.tool.name} ${report.tool.version} | ${m.cpus} x ${m.cpuModel} | ${m.os} ${m.arch}${others} | ${report.started}`,
+    `${runsText(report)}, each in its own process; samplers: ${samplersText(report.results)}`
   ];
 }
 
-function notesOf(cols, results) {
+function notesOf(cols, results, grid) {
   const lines = [
     '± is the 95% margin of error across runs (within the single run when --runs 1).',
     'M/s: millions of operations per second, higher is better. % cpu: CPU time in % of one core, lower is better.',
     `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best.`
   ];
+  if (cols.nodes.length > 1) lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
+    `${BEST_NATIVE} the best native value across Node versions when native is not also the best.`;
   if (cols.hasRatio) {
-    lines.push(`ht/native: each of ${cols.others.join(', ')} over native on the same Node, in column order; ` +
+    lines.push(`ht/native: each of ${cols.others.join(', ')} over native on the same Node, ${grid.ratioNote}; ` +
       'for % cpu rows native over heaptimers, so above 1 always means heaptimers is better.');
   }
   if (results.some((r) => r.impl === NONE)) {
-    lines.push('fn-* rows call no timer function: measured once per Node, shown in its first column.');
+    lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`);
+  }
+  return lines;
+}
+
+// Where a merged report came from, and what its inputs disagree on.
+function mergeNotes(report) {
+  const merged = report.options && report.options.merged;
+  if (!Array.isArray(merged)) return [];
+  const base = (file) => String(file).split(/[\\/]/).pop();
+  const lines = [`merged from ${merged.length} report${merged.length > 1 ? 's' : ''}: ` +
+    merged.map((m) => `${base(m.file)} (${m.nodes.join(', ')})`).join(', ')];
+  const machines = machinesOf(report);
+  if (machines.length > 1) {
+    lines.push(`warning: the merged runs come from ${machines.length} different machines (${machines.join('; ')}): ` +
+      'numbers in different columns are not comparable.');
+  }
+  if (report.options.pooled > 0) {
+    lines.push(`${report.options.pooled} cell${report.options.pooled > 1 ? 's were' : ' was'} measured in more than one report: their runs are pooled.`);
   }
   return lines;
 }
@@ -166,17 +117,20 @@ function fireRateWarnings(results) {
   return lines;
 }
 
-function build(report) {
+// options.layout: 'auto' (default), 'wide' or 'versions'.
+function build(report, { layout = 'auto' } = {}) {
   const results = report.results;
-  const cols = columnsOf(results);
-  const notes = footnoteBook();
-  const rows = scenarioOrder(results).map((s) => rowOf(s, results, cols, notes));
+  const cols = cells.columnsOf(results);
+  const notes = cells.footnoteBook();
+  const chosen = layoutOf(layout, cols);
+  const grid = chosen.grid(results, cols, cells.scenarioOrder(results), notes);
   return {
     title: titleOf(report),
-    header: headerOf(cols),
-    rows,
-    notes: [...notesOf(cols, results), ...notes.lines(), ...fireRateWarnings(results)]
+    header: grid.header,
+    rows: grid.rows,
+    labelColumns: grid.labelColumns,
+    notes: [...notesOf(cols, results, grid), ...notes.lines(), ...mergeNotes(report), ...fireRateWarnings(results)]
   };
 }
 
-module.exports = { build, marksOf, BEST, BEST_NATIVE };
+module.exports = { build, marksOf: cells.marksOf, BEST, BEST_NATIVE, LAYOUTS: ['auto', ...Object.keys(LAYOUTS)] };

@@ -13,15 +13,15 @@ function wantColor(stream = process.stdout, env = process.env) {
 function drawGrid(grid, color) {
   const table = new Table({
     head: grid.header.map((lines) => lines.join('\n')),
-    colAligns: grid.header.map((_, i) => (i === 0 ? 'left' : 'right')),
+    colAligns: grid.header.map((_, i) => (i < (grid.labelColumns || 1) ? 'left' : 'right')),
     style: color ? { head: ['cyan'], border: ['grey'], compact: true } : { head: [], border: [], compact: true }
   });
   for (const row of grid.rows) table.push(row);
   return table.toString();
 }
 
-function render(report, { color = false } = {}) {
-  const grid = model.build(report);
+function render(report, { color = false, layout } = {}) {
+  const grid = model.build(report, { layout });
   return [...grid.title, drawGrid(grid, color), ...grid.notes].join('\n') + '\n';
 }
 

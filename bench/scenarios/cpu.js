@@ -19,7 +19,11 @@ var MIN_FIRE_SHARE = 0.01;
 // ctx: { natives, durationMs, warmupMs }. Calls back (err, run).
 function measure(loops, T, ctx, cb) {
   var cpu = clock.cpuClock();
-  if (!cpu) return cb(new Error('no CPU clock on this Node/platform (process.cpuUsage or /proc/self/stat)'));
+  if (!cpu) {
+    var none = new Error('no CPU clock on Node ' + process.version + ' here (process.cpuUsage arrived in Node 6.1; /proc/self/stat is Linux only)');
+    none.kind = 'n/a';
+    return cb(none);
+  }
   var running = true;
   var fires = 0;
   function tick() {
@@ -41,6 +45,14 @@ function measure(loops, T, ctx, cb) {
       if (n < nominal * MIN_FIRE_SHARE) {
         return cb(new Error('timers fired ' + (n ? 'under ' + MIN_FIRE_SHARE * 100 + '% of' : 'never in') +
           ' the ' + ctx.durationMs / 1000 + ' s window, expected ' + loops * (1000 / DELAY) + '/s (are the timers running?)'));
+      }
+      // /proc/self/stat counts in 10 ms ticks: a light load over a short window can read as no
+      // CPU at all, which is not a measurement (and not a win).
+      if (!(cpuUs > 0)) {
+        var coarse = new Error('no CPU time measured in the ' + Math.round(wallMs) / 1000 + ' s window (' + cpu.name +
+          (cpu.name === 'proc-stat' ? ' counts in 10 ms ticks' : '') + '); a longer --duration measures it');
+        coarse.kind = 'n/a';
+        return cb(coarse);
       }
       ctx.natives.setTimeout(function () {
         cb(null, {

@@ -24,7 +24,7 @@ const BAD = [
   [['--baseline', __filename], /cannot read baseline .*Unexpected token/],
   [['-o', '/nonexistent/dir/out.json'], /cannot write '\/nonexistent\/dir\/out\.json'/],
   [['--frobnicate'], /^timerbench: unknown option '--frobnicate' \(valid: --scenario, --impl, /],
-  [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios\)$/]
+  [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios, nodes, report\)$/]
 ];
 
 for (const [args, message] of BAD) {

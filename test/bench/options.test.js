@@ -17,7 +17,15 @@ t.test('defaults: every group but cpu, plus cpu-1ms-loops-100 for 2 s, 5 runs', 
   t.same(o.impls, ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']);
   t.same(o.scenarios.filter((s) => s.group === 'cpu').map((s) => s.name), ['cpu-1ms-loops-100']);
   t.equal(o.scenarios.length, 18);
-  t.same(o.nodes, [{ path: process.execPath, version: process.version }]);
+  t.same(o.nodes, [{ path: require('fs').realpathSync(process.execPath), version: process.version, source: 'running' }], 'the running Node, without discovery');
+  t.same([o.nodeSpecs, o.install, o.layout], [[], false, 'auto']);
+});
+
+t.test('--node is parsed here and resolved later (it runs binaries)', async (t) => {
+  const o = normalize({ node: ['18,v22.3.0', 'all'], install: true, layout: 'versions' });
+  t.same(o.nodeSpecs.map((s) => s.kind), ['version', 'version', 'all']);
+  t.equal(o.nodes, null);
+  t.same([o.install, o.layout], [true, 'versions']);
 });
 
 t.test('--quick: one run, 1 s cpu; explicit values win', async (t) => {

@@ -1,5 +1,6 @@
-// Table and Markdown rendering on a fixed report: columns per (Node, implementation) oldest
-// first, `**`/`++` marks, the ratio column (inverted for % cpu), error and n/a footnotes, colour.
+// Table and Markdown rendering on a fixed two-Node report: the wide layout (columns per (Node,
+// implementation) oldest first) and the versions layout (a column per Node, implementations as
+// rows), `**`/`++` marks, the ratio column (inverted for % cpu), error and n/a footnotes, colour.
 'use strict';
 
 const t = require('tap');
@@ -15,8 +16,10 @@ function rowOf(grid, scenario) {
   return out;
 }
 
-t.test('grid: columns, marks, ratios, footnotes', async (t) => {
-  const grid = model.build(fixture.report());
+const WIDE = { layout: 'wide' };
+
+t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
+  const grid = model.build(fixture.report(), WIDE);
   t.same(grid.header.map((h) => h.join(' ')), [
     'scenario (unit)',
     'v16.20.2 native', 'v16.20.2 heaptimers', 'v16.20.2 heaptimers maxTickDepth=10', 'v16.20.2 ht/native',
@@ -58,12 +61,12 @@ t.test('grid: columns, marks, ratios, footnotes', async (t) => {
 });
 
 t.test('table: plain text without colour', async (t) => {
-  const plain = render(fixture.report(), 'table', { color: false });
+  const plain = render(fixture.report(), 'table', { color: false, layout: 'wide' });
   t.notMatch(plain, /\x1b\[/, 'no escape codes');
   t.match(plain, /│ timeout-set-clear \(M\/s\)\s+│\s+5\.00 ±4% \*\* │/);
   t.match(plain, /28\.0 ±6% \+\+/);
   t.match(plain, /ht\/native/);
-  t.equal(render(fixture.report(), 'table', { color: true }).replace(/\x1b\[[0-9;]*m/g, ''), plain,
+  t.equal(render(fixture.report(), 'table', { color: true, layout: 'wide' }).replace(/\x1b\[[0-9;]*m/g, ''), plain,
     'colour changes nothing but escape codes');
 });
 
@@ -75,7 +78,7 @@ t.test('colour only on a TTY without NO_COLOR', async (t) => {
 });
 
 t.test('markdown: a GitHub table with escaped marks', async (t) => {
-  const md = render(fixture.report(), 'md');
+  const md = render(fixture.report(), 'md', WIDE);
   const lines = md.split('\n');
   const header = lines.findIndex((l) => l.startsWith('| scenario (unit) |'));
   t.ok(header > 0, 'title, then the table');
@@ -96,7 +99,38 @@ t.test('json: the report itself', async (t) => {
 t.test('a report with only no-timer rows still renders', async (t) => {
   const r = fixture.report();
   r.results = r.results.filter((x) => x.impl === '-');
-  const grid = model.build(r);
+  const grid = model.build(r, WIDE);
   t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'v16.20.2 no timers', 'v20.20.2 no timers']);
   t.equal(grid.rows[0][2], '1000 ±3% ++');
+  t.same(model.build(r).rows, [['fn-call (M/s)', 'no timers', '300 ±2%', '1000 ±3% ++']]);
+});
+
+t.test('versions grid (the default for several Nodes): a column per version, implementations as rows', async (t) => {
+  const grid = model.build(fixture.report());
+  t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'implementation', 'v16.20.2', 'v20.20.2']);
+  t.equal(grid.labelColumns, 2);
+  t.same(grid.rows, [
+    ['fn-call (M/s)', 'no timers', '300 ±2%', '1000 ±3% ++'],
+    ['timeout-set-clear (M/s)', 'native', '5.00 ±4% **', '4.00 ±5%'],
+    ['', 'heaptimers', 'n/a [1]', '28.0 ±6% ++'],
+    ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '27.0 ±7%'],
+    ['', 'ht/native', '- -', '7.00x 6.75x'],
+    ['immediate-recursion (M/s)', 'native', '0.500 ±3%', '0.800 ±3% **'],
+    ['', 'heaptimers', 'n/a [1]', '0.900 ±3% ++'],
+    ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', 'error [2]'],
+    ['', 'ht/native', '- -', '1.13x -'],
+    ['cpu-1ms-loops-100 (% cpu)', 'native', '50.0% ±2%', '47.3% ±2% **'],
+    ['', 'heaptimers', 'n/a [1]', '16.0% ±2% ++'],
+    ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '16.5% ±2%'],
+    ['', 'ht/native', '- -', '2.96x 2.87x']
+  ], 'the same cells and marks as the wide grid, arranged like the classic table');
+  t.match(grid.notes.join('\n'), /in row order/);
+  t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes');
+  const one = fixture.report();
+  one.results = one.results.filter((r) => r.node === fixture.NODE_NEW);
+  t.equal(model.build(one).labelColumns, 1, 'and wide for one');
+  const md = render(fixture.report(), 'md');
+  t.ok(md.includes('|:---|:---|---:|---:|'), 'both label columns left-aligned');
+  t.ok(md.includes('|  | heaptimers | n/a [1] | 28.0 ±6% ++ |'));
+  t.match(render(fixture.report(), 'table'), /│ timeout-set-clear \(M\/s\)\s+│ native\s+│ 5\.00 ±4% \*\* │\s+4\.00 ±5% │/);
 });
