@@ -4,6 +4,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
+var rateScenario = require('./define').rateScenario;
+
 var now = require('../clock').now;
 
 var OPS = 1000000;
@@ -50,10 +52,7 @@ function fnApply() {
 }
 
 function rate(name, create, summary) {
-  return {
-    name: name, group: 'basics', kind: 'rate', unit: 'M/s', higherIsBetter: true,
-    implIndependent: true, ops: OPS, create: create, summary: summary
-  };
+  return rateScenario('basics', name, OPS, create, summary, true);
 }
 
 module.exports = [

@@ -8,6 +8,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
+var rateScenario = require('./define').rateScenario;
+
 var clock = require('../clock');
 var now = clock.now;
 
@@ -69,12 +71,7 @@ function immediateRun(T, args) {
 }
 
 function rate(name, create, args, summary) {
-  return {
-    name: name, group: 'bulk', kind: 'rate', unit: 'M/s', higherIsBetter: true,
-    implIndependent: false, ops: OPS,
-    create: function (T) { return create(T, args); },
-    summary: summary
-  };
+  return rateScenario('bulk', name, OPS, function (T) { return create(T, args); }, summary);
 }
 
 var TIMEOUT_NOTE = ' (idle wait before the first deadline excluded: the batch spins past the deadlines' +

@@ -3,6 +3,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
+var rateScenario = require('./define').rateScenario;
+
 var now = require('../clock').now;
 
 var TIMEOUT_OPS = 10000;
@@ -42,10 +44,7 @@ function immediateSetClear(T) {
 }
 
 function rate(name, ops, create, summary) {
-  return {
-    name: name, group: 'primitives', kind: 'rate', unit: 'M/s', higherIsBetter: true,
-    implIndependent: false, ops: ops, create: create, summary: summary
-  };
+  return rateScenario('primitives', name, ops, create, summary);
 }
 
 module.exports = [

@@ -3,6 +3,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
+var rateScenario = require('./define').rateScenario;
+
 var now = require('../clock').now;
 
 var SET_OPS = 10000;
@@ -38,10 +40,7 @@ function immediateSetClear40k(T) {
 }
 
 function rate(name, ops, create, summary) {
-  return {
-    name: name, group: 'queue', kind: 'rate', unit: 'M/s', higherIsBetter: true,
-    implIndependent: false, ops: ops, create: create, summary: summary
-  };
+  return rateScenario('queue', name, ops, create, summary);
 }
 
 module.exports = [

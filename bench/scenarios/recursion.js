@@ -4,6 +4,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
+var rateScenario = require('./define').rateScenario;
+
 var now = require('../clock').now;
 
 var OPS = 2000;
@@ -57,10 +59,7 @@ function recursion3(T) {
 }
 
 function rate(name, create, summary) {
-  return {
-    name: name, group: 'recursion', kind: 'rate', unit: 'M/s', higherIsBetter: true,
-    implIndependent: false, ops: OPS, create: create, summary: summary
-  };
+  return rateScenario('recursion', name, OPS, create, summary);
 }
 
 module.exports = [
