@@ -69,6 +69,9 @@ function invokeIn(context, fn, self, argc, args) {
   pendingSelf = self;
   pendingArgc = argc;
   pendingArgs = args;
+  // Inside the callback the context is `context` itself until something switches it, so timers
+  // the callback creates can share it.
+  shareContext(context, FRAME_STORAGE ? context.frameKey : context);
   if (FRAME_STORAGE) return runInAsyncScope.call(context, invokePending);
   const epoch = contextEpoch;
   try {
@@ -94,20 +97,21 @@ let sharedKey = null;
 
 wrapContextSwitches();
 
-// With async_hooks storage, enterWith() inside a callback writes its store onto the execution
-// resource: on a shared capture that would leak into the next callback sharing it. A shared
-// capture keeps the stores it was born with, put back after any callback that switched context.
-// They are recorded when sharing starts: a capture is only ever reused while the epoch is
-// unchanged, and no store can have been written to it without changing the epoch.
+// With async_hooks storage, run/enterWith/exit inside a callback write stores onto the
+// execution resource: on a shared capture, enterWith's would leak into the next callback
+// sharing it. So the first such call inside a capture's scope records the stores the capture
+// was born with (`bornWith`), and they are put back after the callback.
 class TimerContext extends AsyncResource {
-  constructor(type) {
+  constructor(type, frameKey) {
     super(type);
+    this.timerType = type;
+    this.frameKey = frameKey; // AsyncContextFrame: the marker its frame carries
     this.bornWith = null;
   }
 
   restoreStores() {
     const born = this.bornWith;
-    if (born === null) return; // never shared: nobody else can see what was written
+    if (born === null) return; // nothing was written
     for (const key of Object.getOwnPropertySymbols(this)) {
       if (!born.has(key)) delete this[key];
     }
@@ -125,36 +129,49 @@ function ownSymbols(object) {
 function captureContext(type) {
   if (sharedEpoch === contextEpoch && sharedType === type &&
       (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncResource()) === sharedKey) {
-    if (!FRAME_STORAGE && sharedContext.bornWith === null) {
-      sharedContext.bornWith = ownSymbols(sharedContext);
-    }
     return sharedContext;
   }
-  sharedContext = new TimerContext(type);
-  sharedType = type;
   if (FRAME_STORAGE) {
-    sharedKey = {};
-    markFrame.call(contextMarker, sharedKey); // the marker is invisible to other storages
+    // Mark first, so the capture's own frame carries the marker (invisible to other storages).
+    const key = {};
+    markFrame.call(contextMarker, key);
+    shareContext(new TimerContext(type, key), key);
   } else {
-    sharedKey = executionAsyncResource();
+    shareContext(new TimerContext(type, null), executionAsyncResource());
   }
-  sharedEpoch = contextEpoch;
   return sharedContext;
+}
+
+function shareContext(context, key) {
+  sharedContext = context;
+  sharedType = context.timerType;
+  sharedKey = key;
+  sharedEpoch = contextEpoch;
+}
+
+// Called before a storage method writes stores onto the current execution resource.
+function beforeStoreWrite() {
+  if (FRAME_STORAGE) return;
+  const resource = executionAsyncResource();
+  if (resource instanceof TimerContext && resource.bornWith === null) {
+    resource.bornWith = ownSymbols(resource);
+  }
 }
 
 function wrapContextSwitches() {
   const storage = AsyncLocalStorage.prototype;
-  for (const name of ['run', 'exit']) wrapScoped(storage, name);
-  for (const name of ['enterWith', 'disable']) wrapSwitch(storage, name);
-  wrapScoped(AsyncResource.prototype, 'runInAsyncScope');
+  for (const name of ['run', 'exit']) wrapScoped(storage, name, beforeStoreWrite);
+  for (const name of ['enterWith', 'disable']) wrapSwitch(storage, name, beforeStoreWrite);
+  wrapScoped(AsyncResource.prototype, 'runInAsyncScope', null);
 }
 
 // A method that switches context for the duration of a call: invalidate on entry and exit.
-function wrapScoped(proto, name) {
+function wrapScoped(proto, name, before) {
   const original = proto[name];
   if (typeof original !== 'function') return;
   defineWrapper(proto, name, original, {
     [name](...args) {
+      if (before !== null) before();
       contextEpoch++;
       try {
         return Reflect.apply(original, this, args);
@@ -166,11 +183,12 @@ function wrapScoped(proto, name) {
 }
 
 // A method that switches context from now on: invalidate once.
-function wrapSwitch(proto, name) {
+function wrapSwitch(proto, name, before) {
   const original = proto[name];
   if (typeof original !== 'function') return;
   defineWrapper(proto, name, original, {
     [name](...args) {
+      if (before !== null) before();
       contextEpoch++;
       return Reflect.apply(original, this, args);
     },

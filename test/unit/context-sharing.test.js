@@ -45,6 +45,13 @@ for (const [name, T] of Object.entries(impls)) {
         resource.runInAsyncScope(() => T.setTimeout(() => store('in resource scope')(als.getStore()), 1))
         T.setTimeout(() => store('after resource scope')(als.getStore()), 1)
       })
+      // a callback's child timer shares the callback's context; stores the callback writes
+      // afterwards (enterWith inside a nested run) must not reach the child
+      als.run('parent', () => T.setImmediate(() => {
+        T.setImmediate(() => store('child of parent')([als.getStore(), other.getStore()]))
+        als.run('nested', () => other.enterWith('written later'))
+        store('parent after writes')([als.getStore(), other.getStore()])
+      }))
       // a callback creating timers runs in its own context, not the one of whoever armed the pass
       als.run('first', () => T.setTimeout(() => {
         T.setTimeout(() => store('created in first')(als.getStore()), 1)
@@ -65,6 +72,8 @@ for (const [name, T] of Object.entries(impls)) {
       'after enterWith': 'entered',
       'in resource scope': 'resource',
       'after resource scope': 'caller',
+      'child of parent': ['parent', undefined],
+      'parent after writes': ['parent', 'written later'], // run() restores only its own storage
       'created in first': 'first',
       'created in second': 'second',
     })
