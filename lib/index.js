@@ -11,7 +11,7 @@ const timeouts = require('./timeouts');
 const immediates = require('./immediates');
 const promises = require('./promises');
 const { configure } = require('./options');
-const { install, uninstall, isInstalled } = require('./install');
+const { install, uninstall, isInstalled, timerFunctions } = require('./install');
 
 // util.promisify(setTimeout) and util.promisify(setImmediate) give the promise versions, as in Node.
 Object.defineProperty(timeouts.setTimeout, promisify.custom, {
@@ -31,12 +31,7 @@ function stats() {
 }
 
 module.exports = {
-  setTimeout: timeouts.setTimeout,
-  clearTimeout: timeouts.clearTimeout,
-  setInterval: timeouts.setInterval,
-  clearInterval: timeouts.clearInterval,
-  setImmediate: immediates.setImmediate,
-  clearImmediate: immediates.clearImmediate,
+  ...timerFunctions, // setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate
   promises,
   configure,
   install,

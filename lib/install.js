@@ -16,7 +16,8 @@ const timeouts = require('./timeouts');
 const immediates = require('./immediates');
 const promises = require('./promises');
 
-const replacements = {
+/** The six timer functions, as install() puts them on globalThis and node:timers. */
+const timerFunctions = {
   setTimeout: timeouts.setTimeout,
   clearTimeout: timeouts.clearTimeout,
   setInterval: timeouts.setInterval,
@@ -31,8 +32,8 @@ const promiseReplacements = {
   scheduler: promises.scheduler,
 };
 const targets = [
-  [globalThis, replacements],
-  [timersModule, replacements],
+  [globalThis, timerFunctions],
+  [timersModule, timerFunctions],
   [promisesModule, promiseReplacements],
 ];
 
@@ -67,4 +68,4 @@ function swap(target, values) {
   return previous;
 }
 
-module.exports = { install, uninstall, isInstalled };
+module.exports = { install, uninstall, isInstalled, timerFunctions };

@@ -160,13 +160,14 @@ function beforeStoreWrite() {
 
 function wrapContextSwitches() {
   const storage = AsyncLocalStorage.prototype;
-  for (const name of ['run', 'exit']) wrapScoped(storage, name, beforeStoreWrite);
-  for (const name of ['enterWith', 'disable']) wrapSwitch(storage, name, beforeStoreWrite);
-  wrapScoped(AsyncResource.prototype, 'runInAsyncScope', null);
+  for (const name of ['run', 'exit']) wrapContextSwitch(storage, name, beforeStoreWrite, true);
+  for (const name of ['enterWith', 'disable']) wrapContextSwitch(storage, name, beforeStoreWrite, false);
+  wrapContextSwitch(AsyncResource.prototype, 'runInAsyncScope', null, true);
 }
 
-// A method that switches context for the duration of a call: invalidate on entry and exit.
-function wrapScoped(proto, name, before) {
+// Invalidates the shared capture when the method switches context: on entry, and on exit too
+// for a `scoped` method (one that switches only for the duration of the call).
+function wrapContextSwitch(proto, name, before, scoped) {
   const original = proto[name];
   if (typeof original !== 'function') return;
   defineWrapper(proto, name, original, {
@@ -176,21 +177,8 @@ function wrapScoped(proto, name, before) {
       try {
         return Reflect.apply(original, this, args);
       } finally {
-        contextEpoch++;
+        if (scoped) contextEpoch++;
       }
-    },
-  }[name]);
-}
-
-// A method that switches context from now on: invalidate once.
-function wrapSwitch(proto, name, before) {
-  const original = proto[name];
-  if (typeof original !== 'function') return;
-  defineWrapper(proto, name, original, {
-    [name](...args) {
-      if (before !== null) before();
-      contextEpoch++;
-      return Reflect.apply(original, this, args);
     },
   }[name]);
 }

@@ -128,7 +128,7 @@ class Timeout {
       id = nextId++;
       idOfTimer.set(this, id);
     }
-    if (!this._destroyed) registerId(this, id);
+    if (!this._destroyed && (this._flags & HAS_ID) === 0) registerId(this, id);
     return id;
   }
 
