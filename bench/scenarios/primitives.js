@@ -3,7 +3,9 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
-var rateScenario = require('./define').rateScenario;
+var define = require('./define');
+var rateScenario = define.rateScenario;
+var untilFinalImmediate = define.untilFinalImmediate;
 
 var now = require('../clock').now;
 
@@ -32,15 +34,9 @@ function timeoutSetClear1(T) {
 // Ends with one more immediate that is allowed to run: a queue that defers the unlinking of
 // cancelled entries pays for it there, inside the measured window.
 function immediateSetClear(T) {
-  var t0 = 0;
-  var finish = null;
-  function last() { finish(now() - t0); }
-  return function batch(done) {
-    finish = done;
-    t0 = now();
+  return untilFinalImmediate(T, function () {
     for (var i = 0; i < IMMEDIATE_OPS; i++) T.clearImmediate(T.setImmediate(noop));
-    T.setImmediate(last);
-  };
+  });
 }
 
 function rate(name, ops, create, summary) {

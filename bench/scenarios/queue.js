@@ -3,9 +3,9 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
-var rateScenario = require('./define').rateScenario;
-
-var now = require('../clock').now;
+var define = require('./define');
+var rateScenario = define.rateScenario;
+var untilFinalImmediate = define.untilFinalImmediate;
 
 var SET_OPS = 10000;
 var CLEAR_OPS = 40000;
@@ -13,30 +13,18 @@ var CLEAR_OPS = 40000;
 function noop() {}
 
 function immediateSet(T) {
-  var t0 = 0;
-  var finish = null;
-  function last() { finish(now() - t0); }
-  return function batch(done) {
-    finish = done;
-    t0 = now();
+  return untilFinalImmediate(T, function () {
     for (var i = 0; i < SET_OPS; i++) T.setImmediate(noop);
-    T.setImmediate(last);
-  };
+  });
 }
 
 function immediateSetClear40k(T) {
-  var t0 = 0;
-  var finish = null;
   var handles = new Array(CLEAR_OPS);
-  function last() { finish(now() - t0); }
-  return function batch(done) {
-    finish = done;
-    t0 = now();
+  return untilFinalImmediate(T, function () {
     var i;
     for (i = 0; i < CLEAR_OPS; i++) handles[i] = T.setImmediate(noop);
     for (i = 0; i < CLEAR_OPS; i++) T.clearImmediate(handles[i]);
-    T.setImmediate(last);
-  };
+  });
 }
 
 function rate(name, ops, create, summary) {
