@@ -4,15 +4,8 @@
 // immediates, including nested ticks/promises and async callbacks.
 
 const t = require('tap')
+const { logger } = require('./helpers/scenario.js')
 const { sameResult } = require('./helpers/impls.js')
-
-function logger (n) {
-  const log = []
-  let resolve
-  const done = new Promise(r => { resolve = r })
-  const push = x => { log.push(x); if (log.length === n) resolve(log) }
-  return { log, push, done }
-}
 
 // The body every callback runs: a tick, a promise job, and nested ones.
 function noisy (L, name) {

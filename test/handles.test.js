@@ -4,13 +4,9 @@
 // util.promisify(setTimeout / setImmediate).
 
 const t = require('tap')
+const { busy } = require('./helpers/scenario.js')
 const util = require('node:util')
 const { sameResult, capture } = require('./helpers/impls.js')
-
-function busy (ms) {
-  const end = performance.now() + ms
-  while (performance.now() < end);
-}
 
 t.test('refresh() re-arms from now', async t => {
   await sameResult(t, 'refresh pushes the deadline from the moment of the call', async T => {

@@ -4,13 +4,9 @@
 // callback stops it; an interval keeps its arguments and `this`.
 
 const t = require('tap')
+const { busy } = require('./helpers/scenario.js')
 const fs = require('node:fs')
 const { sameResult } = require('./helpers/impls.js')
-
-function busy (ms) {
-  const end = performance.now() + ms
-  while (performance.now() < end);
-}
 
 t.test('period runs start to start', async t => {
   await sameResult(t, 'a 40 ms interval whose callback takes 30 ms', async T => {

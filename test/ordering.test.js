@@ -8,21 +8,8 @@
 // deadlines in one synchronous run, or deadlines far apart (>= 40 ms).
 
 const t = require('tap')
+const { busy, logger } = require('./helpers/scenario.js')
 const { sameResult } = require('./helpers/impls.js')
-
-function busy (ms) {
-  const end = performance.now() + ms
-  while (performance.now() < end);
-}
-
-// Resolves once `n` events have been logged.
-function logger (n) {
-  const log = []
-  let resolve
-  const done = new Promise(r => { resolve = r })
-  const push = x => { log.push(x); if (log.length === n) resolve(log) }
-  return { log, push, done }
-}
 
 t.test('earlier deadline first, equal deadlines in creation order', async t => {
   const order = ['e1', 'f0', 'i1', 'h2', 'b10', 'd10', 'c20', 'g20', 'a30', 'j30']
