@@ -70,7 +70,6 @@ let passNow = 0;
 
 let nextId = FIRST_ID;
 const timersById = new Map();
-const idOfTimer = new WeakMap();
 
 class Timeout {
   constructor(callback, after, argc, args, isRepeat) {
@@ -85,6 +84,7 @@ class Timeout {
     this._args = args;
     this._flags = REFED;
     this._context = options.asyncContext ? run.captureContext('Timeout') : null;
+    this._id = 0; // given on first numeric conversion, kept for the timer's life (as Node's)
   }
 
   /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
@@ -123,13 +123,9 @@ class Timeout {
 
   /** The numeric id `clearTimeout` accepts; registered while the timer is pending. */
   [Symbol.toPrimitive]() {
-    let id = idOfTimer.get(this);
-    if (id === undefined) {
-      id = nextId++;
-      idOfTimer.set(this, id);
-    }
-    if (!this._destroyed && (this._flags & HAS_ID) === 0) registerId(this, id);
-    return id;
+    if (this._id === 0) this._id = nextId++;
+    if (!this._destroyed && (this._flags & HAS_ID) === 0) registerId(this, this._id);
+    return this._id;
   }
 
   /** Node's field for the extra arguments: undefined or an array. */
@@ -199,7 +195,7 @@ function revive(timer) {
   timer._destroyed = false;
   live++;
   if ((timer._flags & REFED) !== 0) keepAlive.add(1);
-  if ((timer._flags & HAS_ID) === 0 && idOfTimer.has(timer)) registerId(timer, idOfTimer.get(timer));
+  if ((timer._flags & HAS_ID) === 0 && timer._id !== 0) registerId(timer, timer._id);
 }
 
 function retire(timer) {
@@ -208,7 +204,7 @@ function retire(timer) {
   if ((timer._flags & REFED) !== 0) keepAlive.add(-1);
   if ((timer._flags & HAS_ID) !== 0) {
     timer._flags &= ~HAS_ID;
-    timersById.delete(idOfTimer.get(timer));
+    timersById.delete(timer._id);
   }
 }
 
