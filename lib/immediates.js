@@ -199,41 +199,45 @@ function runPass() {
   }
 }
 
+// The pass's callback source for run.runCallbacks (see there).
+let maxDepth = 0; // options.maxTickDepth, read once per pass
+let drainBetween = true; // options.drainBetweenCallbacks, read once per pass
+
 function runGenerations() {
-  const drain = options.drainBetweenCallbacks;
-  const maxDepth = options.maxTickDepth;
-  let drainFirst = false;
-  for (;;) {
-    if (runHead === null && (queueHead === null || generation >= maxDepth)) return;
-    if (drainFirst) {
-      // Ticks may clear or queue immediates: look at the lists again afterwards.
-      drainFirst = false;
-      run.drainTicks();
-      continue;
-    }
+  passSource.drainDue = false;
+  maxDepth = options.maxTickDepth;
+  drainBetween = options.drainBetweenCallbacks;
+  run.runCallbacks(passSource);
+}
+
+const passSource = {
+  drainDue: false,
+
+  /** The immediate that runs next, or null: the pass is over. */
+  peek() {
     if (runHead === null) {
+      if (queueHead === null || generation >= maxDepth) return null;
       generation++;
       runHead = queueHead;
       queueHead = queueTail = null;
     }
-    const immediate = runHead;
+    return runHead;
+  },
+
+  /** Takes `immediate` (the head returned by peek()) off the list and runs its callback. */
+  fire(immediate) {
     runHead = immediate._next;
     if (runHead !== null) runHead._prev = null;
     immediate._next = null;
-    drainFirst = drain;
-    fire(immediate);
-  }
-}
-
-function fire(immediate) {
-  retire(immediate);
-  try {
-    run.invokeIn(immediate._context, immediate._onImmediate, immediate, immediate._argc,
-      immediate._args);
-  } finally {
-    immediate._onImmediate = null;
-  }
-}
+    passSource.drainDue = drainBetween;
+    retire(immediate);
+    try {
+      run.invoke(immediate._onImmediate, immediate, immediate._argc, immediate._args);
+    } finally {
+      immediate._onImmediate = null;
+    }
+  },
+};
 
 function nativeImmediateClass() {
   const probe = nativeSetImmediate(function probe() {});

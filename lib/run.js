@@ -46,38 +46,62 @@ function invoke(fn, self, argc, args) {
   }
 }
 
-// The call waiting to run inside an async scope; read on entry, before any user code runs,
-// so re-entrant calls cannot see each other's values.
-let pendingFn = null;
-let pendingSelf = null;
-let pendingArgc = 0;
-let pendingArgs;
-
-function invokePending() {
-  const fn = pendingFn;
-  const self = pendingSelf;
-  const argc = pendingArgc;
-  const args = pendingArgs;
-  pendingFn = pendingSelf = pendingArgs = null;
-  return invoke(fn, self, argc, args);
+/**
+ * Runs a scheduler's due callbacks. The scheduler's `source`:
+ *   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
+ *     side effects beyond dropping empty buckets;
+ *   - `source.drainDue`: true when ticks must be drained before that callback;
+ *   - `source.fire(timer)`: takes the peeked timer and runs its callback.
+ *
+ * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
+ * timers that share a context run inside ONE entry into its scope when nothing needs to run
+ * between them (drainBetweenCallbacks off) and nothing switched context. Ticks are always
+ * drained outside any scope: one that throws leaves its own async frame on Node's stack (Node
+ * clears it only after the exception is handled), and leaving our scope on top of it would
+ * corrupt the stack.
+ */
+function runCallbacks(source) {
+  for (;;) {
+    let timer = source.peek();
+    if (timer === null) return;
+    if (source.drainDue) {
+      // Ticks may clear or add timers: look again afterwards.
+      source.drainDue = false;
+      drainTicks();
+      timer = source.peek();
+      if (timer === null) return;
+    }
+    const context = timer._context;
+    if (context === null) source.fire(timer);
+    else runScoped(source, context);
+  }
 }
 
-/** Like invoke(), inside `context` (an AsyncResource) when there is one. */
-function invokeIn(context, fn, self, argc, args) {
-  if (context === null) return invoke(fn, self, argc, args);
-  pendingFn = fn;
-  pendingSelf = self;
-  pendingArgc = argc;
-  pendingArgs = args;
-  // Inside the callback the context is `context` itself until something switches it, so timers
-  // the callback creates can share it.
-  shareContext(context, FRAME_STORAGE ? context.frameKey : context);
-  if (FRAME_STORAGE) return runInAsyncScope.call(context, invokePending);
+function runScoped(source, context) {
+  if (FRAME_STORAGE) {
+    runInAsyncScope.call(context, fireWhileShared, null, source, context);
+    return;
+  }
   const epoch = contextEpoch;
   try {
-    return runInAsyncScope.call(context, invokePending);
+    runInAsyncScope.call(context, fireWhileShared, null, source, context);
   } finally {
     if (contextEpoch !== epoch) context.restoreStores();
+  }
+}
+
+// Inside `context`'s scope: fires the peeked timer, then the next ones while they share it.
+function fireWhileShared(source, context) {
+  const key = FRAME_STORAGE ? context.frameKey : context;
+  const epoch = contextEpoch;
+  let timer = source.peek();
+  for (;;) {
+    // Until something switches context, the callback's timers can share its context.
+    shareContext(context, key);
+    source.fire(timer);
+    if (source.drainDue || contextEpoch !== epoch) return;
+    timer = source.peek();
+    if (timer === null || timer._context !== context) return;
   }
 }
 
@@ -208,4 +232,4 @@ function unpackArgs(argc, args) {
   return args;
 }
 
-module.exports = { canDrain, captureContext, drainTicks, invoke, invokeIn, packArgs, unpackArgs };
+module.exports = { canDrain, captureContext, drainTicks, invoke, packArgs, unpackArgs, runCallbacks };

@@ -347,7 +347,7 @@ function runPass(now) {
   inPass = true;
   let completed = false;
   try {
-    runDue(now);
+    runDue();
     completed = true;
   } finally {
     inPass = false;
@@ -368,40 +368,50 @@ function resumePass() {
   runPass(passNow);
 }
 
-function runDue(now) {
-  const drain = options.drainBetweenCallbacks;
-  let drainFirst = false;
-  for (;;) {
-    const bucket = heap.peek();
-    if (bucket === null || bucket.key > now) return;
-    const timer = bucket.head;
-    if (timer === null) {
-      discardTopBucket();
-    } else if (drainFirst) {
-      // Ticks may clear or add timers: look at the heap again afterwards.
-      drainFirst = false;
-      run.drainTicks();
-    } else {
-      unlink(timer);
-      drainFirst = drain;
-      fire(timer, now);
-    }
-  }
+// The pass's callback source for run.runCallbacks (see there).
+let drainBetween = true; // options.drainBetweenCallbacks, read once per pass
+
+function runDue() {
+  passSource.drainDue = false;
+  drainBetween = options.drainBetweenCallbacks;
+  run.runCallbacks(passSource);
 }
 
-function fire(timer, now) {
-  try {
-    run.invokeIn(timer._context, timer._onTimeout, timer, timer._argc, timer._args);
-  } finally {
-    if (timer._destroyed) {
-      // cleared by its own callback
-    } else if (timer._repeat !== null) {
-      if (timer._bucket !== null) unlink(timer); // refreshed by its callback: the period wins
-      timer._idleTimeout = timer._repeat;
-      place(timer, now);
-    } else if (timer._bucket === null) {
-      retire(timer);
+const passSource = {
+  drainDue: false,
+
+  /** The timer that runs next, or null: nothing more is due at the pass's time. */
+  peek() {
+    for (;;) {
+      const bucket = heap.peek();
+      if (bucket === null || bucket.key > passNow) return null;
+      if (bucket.head !== null) return bucket.head;
+      discardTopBucket();
     }
+  },
+
+  /** Takes `timer` (returned by peek()) out of its bucket and runs its callback. */
+  fire(timer) {
+    unlink(timer);
+    passSource.drainDue = drainBetween;
+    try {
+      run.invoke(timer._onTimeout, timer, timer._argc, timer._args);
+    } finally {
+      afterCallback(timer);
+    }
+  },
+};
+
+// Re-arms an interval (from the pass's start, start to start) or retires a fired timeout.
+function afterCallback(timer) {
+  if (timer._destroyed) {
+    // cleared by its own callback
+  } else if (timer._repeat !== null) {
+    if (timer._bucket !== null) unlink(timer); // refreshed by its callback: the period wins
+    timer._idleTimeout = timer._repeat;
+    place(timer, passNow);
+  } else if (timer._bucket === null) {
+    retire(timer);
   }
 }
 
