@@ -26,7 +26,10 @@ const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
 const NativeImmediate = nativeImmediateClass();
 
-const REFED = 1;
+// `_flags` bits
+const REFED = 1; // keeps the process alive while pending
+const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
+const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
 
 let queueHead = null;
 let queueTail = null;
@@ -41,19 +44,17 @@ let inPass = false;
 let interrupted = false; // a callback threw: the rest of the pass runs before anything new
 
 class Immediate {
-  constructor(callback, argc, args) {
+  constructor(callback, args, flags) {
     this._onImmediate = callback;
-    this._destroyed = false;
     this._prev = null;
     this._next = null;
-    this._argc = argc;
     this._args = args;
-    this._flags = REFED;
+    this._flags = flags;
     this._context = options.asyncContext ? run.captureContext('Immediate') : null;
   }
 
   ref() {
-    if (!this._destroyed && (this._flags & REFED) === 0) {
+    if ((this._flags & (DESTROYED | REFED)) === 0) {
       this._flags |= REFED;
       keepAlive.add(1);
     }
@@ -61,7 +62,7 @@ class Immediate {
   }
 
   unref() {
-    if (!this._destroyed && (this._flags & REFED) !== 0) {
+    if ((this._flags & (DESTROYED | REFED)) === REFED) {
       this._flags &= ~REFED;
       keepAlive.add(-1);
     }
@@ -70,12 +71,17 @@ class Immediate {
 
   /** As in Node, false once the immediate has run or been cleared. */
   hasRef() {
-    return !this._destroyed && (this._flags & REFED) !== 0;
+    return (this._flags & (DESTROYED | REFED)) === REFED;
+  }
+
+  /** Node's field: true once the immediate has run or been cleared. */
+  get _destroyed() {
+    return (this._flags & DESTROYED) !== 0;
   }
 
   /** Node's field for the extra arguments: undefined or an array. */
   get _argv() {
-    return run.unpackArgs(this._argc, this._args);
+    return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
   }
 }
 
@@ -88,9 +94,10 @@ if (typeof Symbol.dispose === 'symbol') {
 /** setImmediate(callback[, ...args]), as Node's. */
 function setImmediate(callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
-  const argc = arguments.length > 1 ? arguments.length - 1 : 0;
-  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 1);
-  return enqueue(new Immediate(callback, argc, args));
+  const argc = arguments.length;
+  if (argc <= 1) return enqueue(new Immediate(callback, undefined, REFED));
+  if (argc === 2) return enqueue(new Immediate(callback, arg1, REFED | SINGLE_ARG));
+  return enqueue(new Immediate(callback, run.packArgs(arguments, 1), REFED));
 }
 
 /**
@@ -99,7 +106,7 @@ function setImmediate(callback, arg1, arg2, arg3) {
  */
 function clearImmediate(immediate) {
   if (immediate instanceof Immediate) {
-    if (immediate._destroyed) return;
+    if ((immediate._flags & DESTROYED) !== 0) return;
     retire(immediate);
     immediate._onImmediate = null;
     unlink(immediate);
@@ -108,11 +115,9 @@ function clearImmediate(immediate) {
   }
 }
 
-/** Internal: an Immediate that resolves a promise (promises.js). */
-function createImmediate(callback, argc, args, refed) {
-  const immediate = new Immediate(callback, argc, args);
-  if (!refed) immediate._flags = 0;
-  return enqueue(immediate);
+/** Internal: an Immediate whose callback gets `arg`, resolving a promise (promises.js). */
+function createImmediate(callback, arg, refed) {
+  return enqueue(new Immediate(callback, arg, refed ? REFED | SINGLE_ARG : SINGLE_ARG));
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -133,7 +138,7 @@ function enqueue(immediate) {
 }
 
 function retire(immediate) {
-  immediate._destroyed = true;
+  immediate._flags |= DESTROYED;
   live--;
   if ((immediate._flags & REFED) !== 0) keepAlive.add(-1);
 }
@@ -232,7 +237,8 @@ const passSource = {
     passSource.drainDue = drainBetween;
     retire(immediate);
     try {
-      run.invoke(immediate._onImmediate, immediate, immediate._argc, immediate._args);
+      run.invoke(immediate._onImmediate, immediate, immediate._args,
+        (immediate._flags & SINGLE_ARG) !== 0);
     } finally {
       immediate._onImmediate = null;
     }

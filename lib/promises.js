@@ -25,11 +25,11 @@ function setTimeout(delay, value, options = EMPTY) {
   const { signal, ref = true } = options;
   if (signal && signal.aborted) return Promise.reject(aborted(signal));
   if (!signal) {
-    return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, 1, value, false, ref); });
+    return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, value, false, ref); });
   }
   let onAbort;
   const promise = new Promise((resolve, reject) => {
-    const timer = timeouts.createTimeout(resolve, delay, 1, value, false, ref);
+    const timer = timeouts.createTimeout(resolve, delay, value, false, ref);
     onAbort = listen(signal, timer, timeouts.clearTimeout, reject);
   });
   return forgetListener(promise, signal, onAbort);
@@ -42,11 +42,11 @@ function setImmediate(value, options = EMPTY) {
   const { signal, ref = true } = options;
   if (signal && signal.aborted) return Promise.reject(aborted(signal));
   if (!signal) {
-    return new Promise((resolve) => { immediates.createImmediate(resolve, 1, value, ref); });
+    return new Promise((resolve) => { immediates.createImmediate(resolve, value, ref); });
   }
   let onAbort;
   const promise = new Promise((resolve, reject) => {
-    const immediate = immediates.createImmediate(resolve, 1, value, ref);
+    const immediate = immediates.createImmediate(resolve, value, ref);
     onAbort = listen(signal, immediate, immediates.clearImmediate, reject);
   });
   return forgetListener(promise, signal, onAbort);
@@ -69,7 +69,7 @@ async function* setInterval(delay, value, options = EMPTY) {
       wake = null;
       resume();
     }
-  }, delay, 0, undefined, true, ref);
+  }, delay, undefined, true, ref);
   try {
     if (signal) {
       onAbort = () => {

@@ -2,8 +2,8 @@
 
 // Invoking user callbacks, shared by timeouts and immediates.
 //
-// Arguments are stored without a per-timer array where possible: `argc` says how many there
-// are, and `args` is the single argument itself when argc is 1, an array otherwise. Calls go
+// Arguments are stored without a per-timer array where possible: `args` is undefined when there
+// are none, the argument itself when there is one (the timer's flags say so), an array otherwise. Calls go
 // through fixed-arity fast paths, so no closure and no spread is created per call.
 //
 // Async context: a timer created with asyncContext on carries an AsyncResource captured at
@@ -35,11 +35,14 @@ function drainTicks() {
   if (canDrain) tickCallback();
 }
 
-/** Calls `fn` with `self` as `this` and the stored arguments. */
-function invoke(fn, self, argc, args) {
-  switch (argc) {
-    case 0: return fn.call(self);
-    case 1: return fn.call(self, args);
+/**
+ * Calls `fn` with `self` as `this` and the stored arguments: `args` itself when `single`,
+ * otherwise none (undefined) or an array.
+ */
+function invoke(fn, self, args, single) {
+  if (single) return fn.call(self, args);
+  if (args === undefined) return fn.call(self);
+  switch (args.length) {
     case 2: return fn.call(self, args[0], args[1]);
     case 3: return fn.call(self, args[0], args[1], args[2]);
     default: return fn.apply(self, args);
@@ -213,23 +216,16 @@ function defineWrapper(proto, name, original, wrapper) {
   Object.defineProperty(proto, name, { ...descriptor, value: wrapper });
 }
 
-/**
- * Packs the arguments after the first `skip` ones of an `arguments` object: returns the
- * `args` value that goes with `arguments.length - skip` as argc.
- */
+/** The arguments after the first `skip` of an `arguments` object, as an array. */
 function packArgs(argsObject, skip) {
-  const argc = argsObject.length - skip;
-  if (argc === 1) return argsObject[skip];
-  const packed = new Array(argc);
-  for (let i = 0; i < argc; i++) packed[i] = argsObject[skip + i];
+  const packed = new Array(argsObject.length - skip);
+  for (let i = 0; i < packed.length; i++) packed[i] = argsObject[skip + i];
   return packed;
 }
 
 /** The stored arguments as Node exposes them (`_timerArgs`, `_argv`): an array or undefined. */
-function unpackArgs(argc, args) {
-  if (argc === 0) return undefined;
-  if (argc === 1) return [args];
-  return args;
+function unpackArgs(args, single) {
+  return single ? [args] : args;
 }
 
 module.exports = { canDrain, captureContext, drainTicks, invoke, packArgs, unpackArgs, runCallbacks };

@@ -4,15 +4,20 @@
 //
 // Data structures
 // ---------------
-// Every pending timer sits in a Bucket: a FIFO doubly-linked list of the timers due in the same
-// whole millisecond (its `key`, the first whole ms at or after their deadlines). Buckets sit in
-// a binary min-heap ordered by key, and a Map finds the bucket for a key. So:
+// Every pending timer sits in a Bucket: a FIFO circular doubly-linked list of the timers due in
+// the same whole millisecond (its `key`, the first whole ms at or after their deadlines), with
+// the bucket itself as the list's sentinel node, so a timer needs no pointer to its bucket.
+// Buckets sit in a binary min-heap ordered by key, and a Map finds the bucket for a key. So:
 //   - equal deadlines run in creation order (FIFO), earlier deadlines first (heap);
 //   - a burst of same-delay timers lands in one bucket: O(1) each to insert, clear and fire,
 //     and `lastBucket` skips even the Map lookup;
 //   - clearing unlinks in O(1). A bucket emptied that way stays in the heap (a set+clear loop
 //     reuses it) but empty buckets are compacted away before they outnumber live ones plus
 //     EMPTY_BUCKET_SLACK, so dead entries stay bounded.
+//
+// A Timeout is kept small (heap per pending timer is what users with 100k request timeouts
+// pay): seven fields, with its states, argument shape and numeric id packed in `_flags`, and
+// Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors.
 //
 // One native timer is armed for the earliest key and ref'd only while a ref'd timeout is
 // pending. When it fires, a pass reads the clock once and runs every bucket due at that time,
@@ -38,9 +43,19 @@ const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const NativeTimeout = nativeTimeoutClass();
 
+// `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
-const HAS_ID = 2; // the timer is registered under its numeric id
-const CLEARED = -1; // `_idleTimeout` of a cleared timer, as in Node
+const HAS_ID = 2; // the timer is registered in timersById under its numeric id
+const DESTROYED = 4; // not pending: fired or cleared (Node's `_destroyed`)
+const REPEAT = 8; // an interval
+const CLEARED = 16; // cleared: never runs again, refresh() is a no-op (Node's `_idleTimeout` -1)
+const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
+// Above the flag bits: the timer's id number, once it has one (0: none yet). Kept within a
+// small integer so `_flags` stays one; past that, ids live in `lateIds`.
+const ID_SHIFT = 6;
+const MAX_ID_NUMBER = 2 ** (31 - ID_SHIFT) - 1;
+
+const NODE_CLEARED = -1; // `_idleTimeout` of a cleared timer, as in Node
 const EMPTY_BUCKET_SLACK = 64;
 const FIRST_ID = 2 ** 40; // far above Node's async ids, so our ids never alias native ones
 
@@ -48,8 +63,9 @@ class Bucket {
   constructor(key) {
     this.key = key;
     this.heapIndex = -1;
-    this.head = null;
-    this.tail = null;
+    // The list's sentinel: `_next` is the first timer, `_prev` the last; itself when empty.
+    this._prev = this;
+    this._next = this;
   }
 }
 
@@ -68,30 +84,26 @@ let inPass = false;
 let interrupted = false; // a callback threw: the rest of the pass is still due
 let passNow = 0;
 
-let nextId = FIRST_ID;
+let nextIdNumber = 1;
 const timersById = new Map();
+const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not expected in practice)
 
 class Timeout {
-  constructor(callback, after, argc, args, isRepeat) {
-    this._idleTimeout = after;
+  constructor(callback, after, args, flags) {
+    this._delay = after;
     this._onTimeout = callback;
-    this._repeat = isRepeat ? after : null;
-    this._destroyed = false;
-    this._bucket = null;
     this._prev = null;
     this._next = null;
-    this._argc = argc;
     this._args = args;
-    this._flags = REFED;
+    this._flags = flags;
     this._context = options.asyncContext ? run.captureContext('Timeout') : null;
-    this._id = 0; // given on first numeric conversion, kept for the timer's life (as Node's)
   }
 
   /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
   refresh() {
-    if (this._onTimeout === null || this._idleTimeout === CLEARED) return this;
-    if (this._bucket !== null) unlink(this);
-    else if (this._destroyed) revive(this);
+    if (this._onTimeout === null || (this._flags & CLEARED) !== 0) return this;
+    if (this._next !== null) unlink(this);
+    else if ((this._flags & DESTROYED) !== 0) revive(this);
     place(this, clock.now());
     return this;
   }
@@ -99,7 +111,7 @@ class Timeout {
   ref() {
     if ((this._flags & REFED) === 0) {
       this._flags |= REFED;
-      if (!this._destroyed) keepAlive.add(1);
+      if ((this._flags & DESTROYED) === 0) keepAlive.add(1);
     }
     return this;
   }
@@ -107,7 +119,7 @@ class Timeout {
   unref() {
     if ((this._flags & REFED) !== 0) {
       this._flags &= ~REFED;
-      if (!this._destroyed) keepAlive.add(-1);
+      if ((this._flags & DESTROYED) === 0) keepAlive.add(-1);
     }
     return this;
   }
@@ -123,14 +135,33 @@ class Timeout {
 
   /** The numeric id `clearTimeout` accepts; registered while the timer is pending. */
   [Symbol.toPrimitive]() {
-    if (this._id === 0) this._id = nextId++;
-    if (!this._destroyed && (this._flags & HAS_ID) === 0) registerId(this, this._id);
-    return this._id;
+    const id = idOf(this) || giveId(this);
+    if ((this._flags & (DESTROYED | HAS_ID)) === 0) registerId(this, id);
+    return id;
+  }
+
+  /** Node's delay field: the coerced delay, or -1 once cleared. */
+  get _idleTimeout() {
+    return (this._flags & CLEARED) !== 0 ? NODE_CLEARED : this._delay;
+  }
+
+  set _idleTimeout(value) {
+    this._delay = value;
+  }
+
+  /** Node's interval field: the period of an interval, null for a timeout. */
+  get _repeat() {
+    return (this._flags & REPEAT) !== 0 ? this._delay : null;
+  }
+
+  /** Node's field: true once the timer has fired (and not been refreshed) or been cleared. */
+  get _destroyed() {
+    return (this._flags & DESTROYED) !== 0;
   }
 
   /** Node's field for the extra arguments: undefined or an array. */
   get _timerArgs() {
-    return run.unpackArgs(this._argc, this._args);
+    return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
   }
 }
 
@@ -143,17 +174,20 @@ if (typeof Symbol.dispose === 'symbol') {
 /** setTimeout(callback[, delay[, ...args]]), as Node's. */
 function setTimeout(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
-  const argc = arguments.length > 2 ? arguments.length - 2 : 0;
-  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 2);
-  return start(new Timeout(callback, coerceDelay(after), argc, args, false));
+  const argc = arguments.length;
+  if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, REFED));
+  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, REFED | SINGLE_ARG));
+  return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED));
 }
 
 /** setInterval(callback[, delay[, ...args]]), as Node's. */
 function setInterval(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
-  const argc = arguments.length > 2 ? arguments.length - 2 : 0;
-  const args = argc === 0 ? undefined : argc === 1 ? arg1 : run.packArgs(arguments, 2);
-  return start(new Timeout(callback, coerceDelay(after), argc, args, true));
+  const argc = arguments.length;
+  const flags = REFED | REPEAT;
+  if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, flags));
+  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, flags | SINGLE_ARG));
+  return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), flags));
 }
 
 /**
@@ -170,11 +204,13 @@ function clearInterval(timer) {
   clearTimeout(timer);
 }
 
-/** Internal: a Timeout that resolves a promise or drives an async iterator (promises.js). */
-function createTimeout(callback, after, argc, args, isRepeat, refed) {
-  const timer = new Timeout(callback, coerceDelay(after), argc, args, isRepeat);
-  if (!refed) timer._flags = 0;
-  return start(timer);
+/**
+ * Internal: a Timeout that resolves a promise or drives an async iterator (promises.js); its
+ * callback gets `arg` as its one argument.
+ */
+function createTimeout(callback, after, arg, isRepeat, refed) {
+  const flags = SINGLE_ARG | (isRepeat ? REPEAT : 0) | (refed ? REFED : 0);
+  return start(new Timeout(callback, coerceDelay(after), arg, flags));
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -192,28 +228,29 @@ function start(timer) {
 }
 
 function revive(timer) {
-  timer._destroyed = false;
+  timer._flags &= ~DESTROYED;
   live++;
   if ((timer._flags & REFED) !== 0) keepAlive.add(1);
-  if ((timer._flags & HAS_ID) === 0 && timer._id !== 0) registerId(timer, timer._id);
+  const id = idOf(timer);
+  if (id !== 0) registerId(timer, id);
 }
 
 function retire(timer) {
-  timer._destroyed = true;
+  timer._flags |= DESTROYED;
   live--;
   if ((timer._flags & REFED) !== 0) keepAlive.add(-1);
   if ((timer._flags & HAS_ID) !== 0) {
     timer._flags &= ~HAS_ID;
-    timersById.delete(timer._id);
+    timersById.delete(idOf(timer));
   }
 }
 
 function cancel(timer) {
   if (timer._onTimeout === null) return;
   timer._onTimeout = null;
-  if (timer._destroyed) return; // already fired
-  timer._idleTimeout = CLEARED;
-  if (timer._bucket !== null) unlink(timer);
+  if ((timer._flags & DESTROYED) !== 0) return; // already fired
+  timer._flags |= CLEARED;
+  if (timer._next !== null) unlink(timer);
   retire(timer);
 }
 
@@ -225,6 +262,26 @@ function clearForeign(value) {
   } else if (value instanceof NativeTimeout) {
     nativeClearTimeout(value);
   }
+}
+
+// --- numeric ids ----------------------------------------------------------------------
+
+/** The timer's id, or 0 when it has none yet. */
+function idOf(timer) {
+  const number = timer._flags >>> ID_SHIFT;
+  if (number !== 0) return FIRST_ID + number;
+  return nextIdNumber > MAX_ID_NUMBER ? lateIds.get(timer) || 0 : 0;
+}
+
+function giveId(timer) {
+  if (nextIdNumber <= MAX_ID_NUMBER) {
+    const number = nextIdNumber++;
+    timer._flags |= number << ID_SHIFT;
+    return FIRST_ID + number;
+  }
+  const id = FIRST_ID + nextIdNumber++;
+  lateIds.set(timer, id);
+  return id;
 }
 
 function registerId(timer, id) {
@@ -245,24 +302,19 @@ function timerById(id) {
 
 /** Appends `timer` to the bucket of its deadline, `now` + its truncated delay. */
 function place(timer, now) {
-  const key = clock.bucketKey(now + (timer._idleTimeout | 0));
+  const key = clock.bucketKey(now + (timer._delay | 0));
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) {
     bucket = bucketsByKey.get(key);
     if (bucket === undefined) bucket = newBucket(key);
     lastBucket = bucket;
   }
-  timer._bucket = bucket;
-  timer._next = null;
-  const tail = bucket.tail;
+  const tail = bucket._prev;
+  if (tail === bucket) emptyBuckets--;
   timer._prev = tail;
-  if (tail === null) {
-    bucket.head = timer;
-    emptyBuckets--;
-  } else {
-    tail._next = timer;
-  }
-  bucket.tail = timer;
+  timer._next = bucket;
+  tail._next = timer;
+  bucket._prev = timer;
   if (key < armedKey && !inPass) arm(key, now);
 }
 
@@ -275,15 +327,14 @@ function newBucket(key) {
 }
 
 function unlink(timer) {
-  const bucket = timer._bucket;
   const prev = timer._prev;
   const next = timer._next;
-  if (prev === null) bucket.head = next;
-  else prev._next = next;
-  if (next === null) bucket.tail = prev;
-  else next._prev = prev;
-  timer._bucket = timer._prev = timer._next = null;
-  if (bucket.head === null && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
+  prev._next = next;
+  next._prev = prev;
+  timer._prev = timer._next = null;
+  // In a ring with a sentinel, neighbours are one node only when that node is the bucket,
+  // now empty.
+  if (prev === next && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
     compactBuckets();
   }
 }
@@ -294,7 +345,7 @@ function compactBuckets() {
 }
 
 function isEmptyBucket(bucket) {
-  if (bucket.head !== null) return false;
+  if (bucket._next !== bucket) return false;
   bucketsByKey.delete(bucket.key);
   return true;
 }
@@ -318,7 +369,7 @@ function arm(key, now) {
 
 function armForEarliest() {
   let top = heap.peek();
-  while (top !== null && top.head === null) {
+  while (top !== null && top._next === top) {
     discardTopBucket();
     top = heap.peek();
   }
@@ -385,7 +436,7 @@ const passSource = {
     for (;;) {
       const bucket = heap.peek();
       if (bucket === null || bucket.key > passNow) return null;
-      if (bucket.head !== null) return bucket.head;
+      if (bucket._next !== bucket) return bucket._next;
       discardTopBucket();
     }
   },
@@ -395,7 +446,7 @@ const passSource = {
     unlink(timer);
     passSource.drainDue = drainBetween;
     try {
-      run.invoke(timer._onTimeout, timer, timer._argc, timer._args);
+      run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
     } finally {
       afterCallback(timer);
     }
@@ -404,13 +455,13 @@ const passSource = {
 
 // Re-arms an interval (from the pass's start, start to start) or retires a fired timeout.
 function afterCallback(timer) {
-  if (timer._destroyed) {
+  const flags = timer._flags;
+  if ((flags & DESTROYED) !== 0) {
     // cleared by its own callback
-  } else if (timer._repeat !== null) {
-    if (timer._bucket !== null) unlink(timer); // refreshed by its callback: the period wins
-    timer._idleTimeout = timer._repeat;
+  } else if ((flags & REPEAT) !== 0) {
+    if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
     place(timer, passNow);
-  } else if (timer._bucket === null) {
+  } else if (timer._next === null) {
     retire(timer);
   }
 }
