@@ -19,13 +19,13 @@
 //   - the execution context is the same: with AsyncContextFrame (Node 24+), the current frame
 //     still carries the private marker set at capture (await continuations, callbacks and
 //     ticks restore other frames); with async_hooks stores (Node 18-22), the execution
-//     resource is the same object (stores live on it).
+//     async id is the same (stores live on the execution resource, which the id names).
 //
 // Draining: Node runs the nextTick queue and then the promise jobs between any two timer
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
-const { AsyncResource, AsyncLocalStorage, executionAsyncResource } = require('async_hooks');
+const { AsyncResource, AsyncLocalStorage, executionAsyncId, executionAsyncResource } = require('async_hooks');
 
 const tickCallback = process._tickCallback;
 const canDrain = typeof tickCallback === 'function';
@@ -95,7 +95,7 @@ function runScoped(source, context) {
 
 // Inside `context`'s scope: fires the peeked timer, then the next ones while they share it.
 function fireWhileShared(source, context) {
-  const key = FRAME_STORAGE ? context.frameKey : context;
+  const key = FRAME_STORAGE ? context.frameKey : context.asyncId();
   const epoch = contextEpoch;
   let timer = source.peek();
   for (;;) {
@@ -155,7 +155,7 @@ function ownSymbols(object) {
 /** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
 function captureContext(type) {
   if (sharedEpoch === contextEpoch && sharedType === type &&
-      (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncResource()) === sharedKey) {
+      (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncId()) === sharedKey) {
     return sharedContext;
   }
   if (FRAME_STORAGE) {
@@ -164,9 +164,17 @@ function captureContext(type) {
     markFrame.call(contextMarker, key);
     shareContext(new TimerContext(type, key), key);
   } else {
-    shareContext(new TimerContext(type, null), executionAsyncResource());
+    shareContext(new TimerContext(type, null), executionKey());
   }
   return sharedContext;
+}
+
+// With async_hooks storage, stores live on the execution resource, and async ids name resources
+// one to one (never reused); the id is far cheaper to read than the resource. Id 0 (no context
+// known) names no resource: it is never shared.
+function executionKey() {
+  const id = executionAsyncId();
+  return id === 0 ? -1 : id;
 }
 
 function shareContext(context, key) {
