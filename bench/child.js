@@ -24,6 +24,7 @@ var clock = require('./clock');
 var implLoad = require('./impl-load');
 var scenarios = require('./scenarios');
 var sampler = require('./sampler');
+var units = require('./units');
 
 var finished = false;
 
@@ -110,10 +111,15 @@ function run(spec) {
 
   watch(spec);
 
-  if (scenario.kind === 'cpu') {
+  // cpu and measured scenarios run their own experiment instead of the batch sampler.
+  if (typeof scenario.measure === 'function') {
     var ctx = { natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs };
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message);
+      // A NaN or a negative figure is a broken measurement, not a result to rank.
+      if (!units.validValue(scenario.unit, runRecord.value)) {
+        return verdict('failed', scenario.name + ' measured ' + runRecord.value + ', not a valid value in ' + scenario.unit);
+      }
       finish(resultMessage(spec, scenario, runRecord), 0);
     });
   }

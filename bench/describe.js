@@ -5,15 +5,6 @@
 const registry = require('./scenarios');
 const { DEFAULT_IMPLS } = require('./options');
 
-const GROUP_TEXT = {
-  basics: 'calling a function: the floor under every timer callback (no timers involved)',
-  primitives: 'create a timer and cancel it at once',
-  queue: 'the immediate queue with many entries queued (and cancelled) before they run',
-  recursion: 'each immediate queues the next: one step per loop turn under Node semantics',
-  bulk: 'create 10k timers, then run them all',
-  cpu: 'CPU cost of many concurrent 1 ms timers re-queueing themselves'
-};
-
 const NOTES = [
   'How it measures:',
   '  Every (Node, implementation, scenario) cell runs in a fresh child process, --runs times',
@@ -29,7 +20,7 @@ const NOTES = [
   '  --quick, 2 for the default run) opened after a warm-up of a tenth of it (0.1-1 s); the JSON',
   '  adds fires per second and CPU microseconds per fire.',
   `Implementations: native, heaptimers, heaptimers:key=value,... (default ${DEFAULT_IMPLS.join(',')}).`,
-  'With no -s: every group but cpu, plus cpu-1ms-loops-100 for 2 s.',
+  `With no -s: every group but cpu and the opt-in ${registry.OPT_IN_GROUPS.join(', ')}, plus cpu-1ms-loops-100 for 2 s.`,
   'Other Nodes: --node 0.10,18,22 runs every cell on each (`timerbench nodes` lists what is installed;',
   '  --install fetches the rest). Native columns work on Node 0.10 and later, heaptimers from its',
   '  engines (>=18) on; below that its cells are n/a. Old Nodes fall back, and the JSON records it:',
@@ -41,7 +32,7 @@ function text() {
   const width = Math.max(...registry.all.map((s) => s.name.length));
   const lines = [];
   for (const group of registry.GROUPS) {
-    lines.push(`${group}: ${GROUP_TEXT[group]}`);
+    lines.push(`${group}: ${registry.GROUP_TEXT[group]}`);
     for (const s of registry.inGroup(group)) {
       const better = s.higherIsBetter ? 'higher is better' : 'lower is better';
       lines.push(`  ${s.name.padEnd(width)}  ${s.unit}, ${better}`);
@@ -52,4 +43,4 @@ function text() {
   return `${[...lines, ...NOTES].join('\n')}\n`;
 }
 
-module.exports = { text, GROUP_TEXT };
+module.exports = { text };

@@ -1,5 +1,6 @@
 // timerbench's engine, as the CLI sees it: normalize options, resolve the Nodes to run on (which
-// may install some), run, render, compare with a baseline, merge saved reports, list Nodes.
+// may install some), run, render (tables, charts, the SVG chart), compare with a baseline, merge
+// saved reports, list Nodes.
 // The CLI calls only this module.
 'use strict';
 
@@ -52,7 +53,9 @@ module.exports = {
   prepare,
   run,
   render: report.render,
+  renderSvg: report.renderSvg,
   wantColor: report.wantColor,
+  terminalWidth: report.terminalWidth,
   compareBaseline: baseline.compare,
   renderBaseline: baseline.render,
   merge,

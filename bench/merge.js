@@ -10,6 +10,7 @@ const registry = require('./scenarios');
 const aggregate = require('./aggregate');
 const paths = require('./paths');
 const { compareVersions } = require('./version');
+const { scalingFits } = require('./fit');
 
 function unique(list) {
   return [...new Set(list)];
@@ -74,7 +75,7 @@ function merge(unordered) {
   const started = reports.map((r) => r.started).sort()[0];
 
   const pooled = [...groups.values()].filter((g) => g.length > 1).length;
-  return {
+  const merged = {
     schema: reports[0].schema,
     // The tool that measured, when the inputs agree; else this one (each input's is kept below).
     tool: same(reports.map((r) => r.tool)) || { name: 'timerbench', version: paths.pkg.version || '0.0.0' },
@@ -102,6 +103,10 @@ function merge(unordered) {
     },
     results
   };
+  // Recomputed from the pooled results: an input's own fits cover only its runs.
+  const fits = scalingFits(results);
+  if (fits.length) merged.fits = fits;
+  return merged;
 }
 
 // Distinct machines of a merged report's inputs (one entry for an ordinary report).

@@ -10,6 +10,7 @@ const nodes = require('./nodes');
 const { UsageError } = require('./errors');
 const { validate } = require('./schema');
 const { LAYOUTS } = require('./report/model');
+const { CHART_UNDER } = require('./report');
 
 const DEFAULT_IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10'];
 // With no -s: every group but cpu, plus one cpu row at a short duration, to fit in 90 s.
@@ -18,7 +19,7 @@ const DEFAULT_CPU_DURATION = 2;
 const DEFAULT_DURATION = 10;
 const QUICK_DURATION = 1;
 const DEFAULT_RUNS = 5;
-const FORMATS = ['table', 'md', 'json'];
+const FORMATS = ['table', 'md', 'json', 'chart'];
 const SAMPLERS = ['auto', 'tinybench', 'builtin'];
 const NODES_FORMATS = ['table', 'json'];
 
@@ -29,7 +30,7 @@ function listOf(value) {
 }
 
 function defaultScenarios() {
-  return registry.all.filter((s) => s.group !== 'cpu' || s.name === DEFAULT_CPU_SCENARIO);
+  return registry.all.filter((s) => registry.inDefault(s) && (s.group !== 'cpu' || s.name === DEFAULT_CPU_SCENARIO));
 }
 
 // Names and group names (and `all`), in any order; the result follows the registry's order.
@@ -102,10 +103,51 @@ function loadBaseline(file) {
   return loadReport(file, 'baseline');
 }
 
-function checkOut(file) {
-  const dir = path.dirname(path.resolve(file));
-  if (!fs.existsSync(dir)) throw new UsageError(`cannot write '${file}': directory ${dir} does not exist`);
+// An output file must be creatable now, not after a run of minutes: its directory exists and is a
+// writable directory, and the file itself, if there, is a writable file.
+function checkOut(file, option = '-o') {
+  // Commander takes the next word as the value, even another option: `--svg -o x.json`.
+  if (typeof file !== 'string' || !file.trim() || file.startsWith('-')) {
+    const got = typeof file === 'string' && file ? `, not '${file}'` : '';
+    throw new UsageError(`${option} needs a file name${got} (valid: e.g. ${option} ${option === '--svg' ? 'chart.svg' : 'run.json'})`);
+  }
+  const resolved = path.resolve(file);
+  const dir = path.dirname(resolved);
+  const fail = (why) => new UsageError(`cannot write '${file}': ${why} (valid: a file in an existing, writable directory)`);
+  if (!fs.existsSync(dir)) throw fail(`directory ${dir} does not exist`);
+  if (!fs.statSync(dir).isDirectory()) throw fail(`${dir} is not a directory`);
+  const exists = fs.existsSync(resolved);
+  if (exists && fs.statSync(resolved).isDirectory()) throw fail('it is a directory');
+  try {
+    fs.accessSync(exists ? resolved : dir, fs.constants.W_OK);
+  } catch (err) {
+    throw fail(`permission denied (${err.code})`);
+  }
   return file;
+}
+
+// What both `run` and `report` print and write: --format, --layout, --chart, --width, -o, --svg.
+function outputOptions(raw) {
+  const format = oneOf('--format', raw.format === undefined ? 'table' : raw.format, FORMATS);
+  const chart = Boolean(raw.chart);
+  if (chart && !CHART_UNDER.includes(format) && format !== 'chart') {
+    throw new UsageError(`--chart draws a chart under a table, not under --format ${format} ` +
+      '(valid: -f table --chart, -f md --chart, -f chart; --svg <file> with any format)');
+  }
+  const out = raw.out === undefined ? null : checkOut(raw.out, '-o');
+  const svg = raw.svg === undefined ? null : checkOut(raw.svg, '--svg');
+  if (out && svg && path.resolve(out) === path.resolve(svg)) {
+    throw new UsageError(`-o and --svg both name '${svg}' (valid: two different files)`);
+  }
+  return {
+    format,
+    layout: oneOf('--layout', raw.layout === undefined ? 'auto' : raw.layout, LAYOUTS),
+    chart,
+    // null: the terminal's width, found where the output goes (bin/timerbench.js).
+    width: raw.width === undefined ? null : number('--width', raw.width, { integer: true }),
+    out,
+    svg
+  };
 }
 
 // raw: commander's options for `run`. Returns everything runBench and the reporters need.
@@ -114,7 +156,7 @@ function normalize(raw) {
   const defaultSelection = listOf(raw.scenario).length === 0;
   const scenarios = resolveScenarios(raw.scenario);
   const impls = resolveImpls(raw.impl);
-  const format = oneOf('--format', raw.format === undefined ? 'table' : raw.format, FORMATS);
+  const output = outputOptions(raw);
   const sampler = oneOf('--sampler', raw.sampler === undefined ? 'auto' : raw.sampler, SAMPLERS);
   const runs = raw.runs === undefined ? (quick ? 1 : DEFAULT_RUNS) : number('--runs', raw.runs, { integer: true });
   let duration;
@@ -125,15 +167,13 @@ function normalize(raw) {
   const maxRegression = raw.maxRegression === undefined ? 10
     : number('--max-regression', raw.maxRegression, { exclusive: false });
   const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline);
-  const out = raw.out === undefined ? null : checkOut(raw.out);
-  const layout = oneOf('--layout', raw.layout === undefined ? 'auto' : raw.layout, LAYOUTS);
   const nodeSpecs = nodes.parseSpecs(listOf(raw.node));
   const install = Boolean(raw.install);
   if (install && !nodeSpecs.length) {
     throw new UsageError('--install needs --node to say which versions to fetch (valid: e.g. --node 18,22 --install)');
   }
   return {
-    scenarios, impls, runs, duration, quick, sampleTime, sampler, format, out, layout,
+    scenarios, impls, runs, duration, quick, sampleTime, sampler, ...output,
     baseline, baselineFile: raw.baseline || null, maxRegression,
     progress: raw.progress !== false,
     // --node needs discovery (it runs binaries), so index.prepare resolves it; without --node
@@ -148,9 +188,7 @@ function normalizeReport(files, raw) {
   return {
     // The same file twice is a slip of the shell, not two measurements: read it once.
     inputs: [...new Map(files.map((f) => [path.resolve(f), f])).values()].map((file) => ({ file, report: loadReport(file, 'report') })),
-    format: oneOf('--format', raw.format === undefined ? 'table' : raw.format, FORMATS),
-    layout: oneOf('--layout', raw.layout === undefined ? 'auto' : raw.layout, LAYOUTS),
-    out: raw.out === undefined ? null : checkOut(raw.out)
+    ...outputOptions(raw)
   };
 }
 

@@ -9,6 +9,7 @@ const plan = require('./plan');
 const profile = require('./profile');
 const aggregate = require('./aggregate');
 const { runChild } = require('./spawn');
+const { scalingFits } = require('./fit');
 
 const SCHEMA = 'timerbench/1';
 
@@ -69,7 +70,11 @@ async function runBench(opts, onProgress = () => {}) {
     else cellState.runs.push(outcome.run);
   }
 
-  return {
+  const results = cellList.map((cell) => {
+    const s = state.get(cell);
+    return aggregate.result(cell, s.runs, s.error);
+  });
+  const report = {
     schema: SCHEMA,
     tool: { name: 'timerbench', version: paths.pkg.version || '0.0.0' },
     machine: machine(),
@@ -84,11 +89,11 @@ async function runBench(opts, onProgress = () => {}) {
       sampler: opts.sampler || 'auto',
       nodes: opts.nodes.map((n) => ({ version: n.version, path: n.path, source: n.source }))
     },
-    results: cellList.map((cell) => {
-      const s = state.get(cell);
-      return aggregate.result(cell, s.runs, s.error);
-    })
+    results
   };
+  const fits = scalingFits(results);
+  if (fits.length) report.fits = fits;
+  return report;
 }
 
 module.exports = { runBench, childSpec, SCHEMA };

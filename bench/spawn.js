@@ -7,6 +7,7 @@ const { spawn } = require('child_process');
 const protocol = require('./protocol');
 const { nodeCommand } = require('./env');
 const { CHILD } = require('./paths');
+const registry = require('./scenarios');
 
 const STDERR_TAIL = 2000;
 
@@ -28,6 +29,14 @@ function verdict(messages, code, signal, stderr, timedOut, timeoutMs) {
   return { error: { kind: 'failed', message: 'child exited without a result' } };
 }
 
+// Node flags the scenario asks for (memory rows need --expose-gc, which every Node from 0.10 on
+// accepts), placed before the script so Node reads them as its own.
+function childArgs(spec) {
+  const scenario = registry.get(spec.scenario);
+  const flags = (scenario && scenario.nodeFlags) || [];
+  return [...flags, CHILD, JSON.stringify(spec)];
+}
+
 // spec: the child spec (see child.js). Resolves { run, node } or { error }.
 function runChild(nodePath, spec, timeoutMs) {
   return new Promise((resolve) => {
@@ -36,7 +45,7 @@ function runChild(nodePath, spec, timeoutMs) {
     let timedOut = false;
     let child;
     try {
-      const cmd = nodeCommand(nodePath, [CHILD, JSON.stringify(spec)]);
+      const cmd = nodeCommand(nodePath, childArgs(spec));
       child = spawn(cmd.file, cmd.args, { env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       resolve({ error: { kind: 'crash', message: `cannot start ${nodePath}: ${err.message}` } });
@@ -61,4 +70,4 @@ function runChild(nodePath, spec, timeoutMs) {
   });
 }
 
-module.exports = { runChild, verdict };
+module.exports = { runChild, verdict, childArgs };

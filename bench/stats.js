@@ -51,6 +51,15 @@ function rme(values) {
   return (t * stddev(values) / Math.sqrt(values.length)) / m * 100;
 }
 
+// The nearest-rank percentile (p in 0..100) of the values: always one of the values, so a p99 of
+// 30 samples is honestly their maximum rather than an interpolation.
+function percentile(values, p) {
+  if (!values.length) return NaN;
+  var s = sorted(values);
+  var rank = Math.ceil(p / 100 * s.length) - 1;
+  return s[Math.min(s.length - 1, Math.max(0, rank))];
+}
+
 // The latency summary both samplers report, in milliseconds per batch.
 function summarize(samplesMs) {
   return {
@@ -70,5 +79,6 @@ module.exports = {
   max: max,
   stddev: stddev,
   rme: rme,
+  percentile: percentile,
   summarize: summarize
 };

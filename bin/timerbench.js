@@ -33,9 +33,25 @@ function checkOperands(operands) {
   if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: ${COMMANDS.join(', ')})`);
 }
 
+// The files were checked before the run; a write can still fail (disk full, a path that changed
+// meanwhile): that is the user's environment, so a one-line usage error, not a stack.
+function writeFile(file, text) {
+  try {
+    fs.writeFileSync(file, text);
+  } catch (err) {
+    throw new bench.UsageError(`cannot write '${file}': ${String(err.message).split('\n')[0]}`);
+  }
+}
+
 function writeOutputs(report, opts) {
-  process.stdout.write(bench.render(report, opts.format, { color: bench.wantColor(process.stdout), layout: opts.layout }));
-  if (opts.out) fs.writeFileSync(opts.out, bench.render(report, 'json'));
+  process.stdout.write(bench.render(report, opts.format, {
+    color: bench.wantColor(process.stdout),
+    layout: opts.layout,
+    chart: opts.chart,
+    width: opts.width || bench.terminalWidth(process.stdout, process.env)
+  }));
+  if (opts.out) writeFile(opts.out, bench.render(report, 'json'));
+  if (opts.svg) writeFile(opts.svg, bench.renderSvg(report));
 }
 
 async function runAction(raw, command) {
@@ -85,9 +101,12 @@ function build() {
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
     .option('--node <list>', 'Node versions (22, v22.3.0, 0.10), node binary paths, current or all (default: the running Node)', collect)
     .option('--install', 'fetch --node versions that are not installed from the npm registry into the timerbench cache')
-    .option('-f, --format <format>', 'table, md or json (default table)')
+    .option('-f, --format <format>', 'table, md, json or chart (bar charts; default table)')
     .option('--layout <layout>', 'auto, wide (a column per Node and implementation) or versions (a column per Node); auto: wide for one Node')
+    .option('--chart', 'with -f table or md: bar charts of every scenario under the table')
+    .option('--width <columns>', 'chart width in columns (default: $COLUMNS, the terminal width, or 80)')
     .option('-o, --out <file.json>', 'also write the full JSON report to this file')
+    .option('--svg <file.svg>', 'also write the bar chart as a self-contained SVG file (with any format)')
     .option('--baseline <file.json>', 'compare ratios with a saved JSON report; exit 1 on regression')
     .option('--max-regression <pct>', 'largest tolerated drop of a ratio, in percent (default 10)')
     .option('--no-progress', 'no progress line on stderr')
@@ -103,11 +122,14 @@ function build() {
     .action(nodesAction);
 
   const report = program.command('report')
-    .description('merge JSON reports of separate runs (e.g. one per Node version) into one table')
+    .description('merge JSON reports of separate runs (e.g. one per Node version) into one table or chart; re-render a saved run')
     .argument('<files...>', 'JSON reports written by timerbench -f json or -o')
-    .option('-f, --format <format>', 'table, md or json (default table)')
+    .option('-f, --format <format>', 'table, md, json or chart (bar charts; default table)')
     .option('--layout <layout>', 'auto, wide or versions (default auto: versions for several Nodes)')
+    .option('--chart', 'with -f table or md: bar charts of every scenario under the table')
+    .option('--width <columns>', 'chart width in columns (default: $COLUMNS, the terminal width, or 80)')
     .option('-o, --out <file.json>', 'also write the merged JSON report to this file')
+    .option('--svg <file.svg>', 'also write the bar chart as a self-contained SVG file (with any format)')
     .action(reportAction);
 
   return { program, run, scenarios, nodes, report };

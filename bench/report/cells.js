@@ -7,6 +7,7 @@
 const registry = require('../scenarios');
 const { compareVersions } = require('../version');
 const fmt = require('./format');
+const { validValue } = require('../units');
 const { NATIVE } = require('./ratio');
 
 const NONE = '-';
@@ -64,7 +65,7 @@ function footnoteBook() {
 // the best overall), across every Node and implementation of the row. Rows that call no timers
 // count as native: they are what native costs.
 function marksOf(rowResults) {
-  const ok = rowResults.filter((r) => !r.error && r.median > 0);
+  const ok = rowResults.filter((r) => !r.error && validValue(r.unit, r.median));
   const marks = new Map();
   if (!ok.length) return marks;
   const better = ok[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b;

@@ -1,6 +1,9 @@
 // Number formatting for the reports: three significant figures like the classic tables
-// (0.370, 1.40, 134), margins of error as whole percents, ratios with an `x`.
+// (0.370, 1.40, 134), margins of error as whole percents, ratios with an `x`, and each unit as
+// it reads best (see measurement).
 'use strict';
+
+const units = require('../units');
 
 function value(v) {
   if (v >= 100) return v.toFixed(0);
@@ -9,8 +12,14 @@ function value(v) {
   return v.toPrecision(3);
 }
 
+// The unit itself is in the row label; a cell adds only what the number needs: `%` for CPU
+// shares, whole counts without decimals, and a plain 0 where 0 is the measurement.
 function measurement(v, unit) {
-  return unit === '% cpu' ? `${value(v)}%` : value(v);
+  if (unit === '% cpu') return `${value(v)}%`;
+  if (v === 0) return '0';
+  const u = units.info(unit);
+  if (u && u.integer && Number.isInteger(v)) return String(v);
+  return value(v);
 }
 
 // Below 1% the spread is noise-level either way; say so rather than print "0%".

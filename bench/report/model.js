@@ -6,6 +6,8 @@
 'use strict';
 
 const stats = require('../stats');
+const fit = require('../fit');
+const { UNITS } = require('../units');
 const { machinesOf } = require('../merge');
 const { NATIVE } = require('./ratio');
 const cells = require('./cells');
@@ -57,17 +59,33 @@ function titleOf(report) {
   ];
 }
 
+// What each unit of the report means, in the units table's order; M/s and % cpu are always
+// explained, as they were before the other units existed.
+function unitsNote(results) {
+  const present = new Set(['M/s', '% cpu', ...results.map((r) => r.unit)]);
+  return Object.keys(UNITS).filter((u) => present.has(u))
+    .map((u) => `${u}: ${UNITS[u].text}, ${UNITS[u].higherIsBetter ? 'higher' : 'lower'} is better.`).join(' ');
+}
+
+// The lower-is-better units of the report, for the ratio note ('% cpu' alone reads as before).
+function invertedUnits(results) {
+  const present = new Set(['% cpu', ...results.map((r) => r.unit)]);
+  return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter);
+}
+
 function notesOf(cols, results, grid) {
   const lines = [
     '± is the 95% margin of error across runs (within the single run when --runs 1).',
-    'M/s: millions of operations per second, higher is better. % cpu: CPU time in % of one core, lower is better.',
+    unitsNote(results),
     `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best.`
   ];
   if (cols.nodes.length > 1) lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
     `${BEST_NATIVE} the best native value across Node versions when native is not also the best.`;
   if (cols.hasRatio) {
+    const zero = results.some((r) => !r.error && r.median === 0)
+      ? ' 0 against 0 is 1.00x; against a 0 on the other side there is no finite ratio (-).' : '';
     lines.push(`ht/native: each of ${cols.others.join(', ')} over native on the same Node, ${grid.ratioNote}; ` +
-      'for % cpu rows native over heaptimers, so above 1 always means heaptimers is better.');
+      `for ${invertedUnits(results).join(', ')} rows native over heaptimers, so above 1 always means heaptimers is better.${zero}`);
   }
   if (results.some((r) => r.impl === NONE)) {
     lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`);
@@ -117,6 +135,15 @@ function fireRateWarnings(results) {
   return lines;
 }
 
+// How cost grows with N over the scaling rows, one line per (Node, implementation) after a line
+// saying how to read the exponent.
+function scalingNotes(results) {
+  const lines = fit.fitLines(fit.scalingFits(results));
+  if (!lines.length) return [];
+  return ['scaling: k in N^k is the slope of log(cost) against log(N) over the scaling rows: ' +
+    '0 is a constant cost per timer, 1 a cost per timer that grows in proportion to N.', ...lines];
+}
+
 // options.layout: 'auto' (default), 'wide' or 'versions'.
 function build(report, { layout = 'auto' } = {}) {
   const results = report.results;
@@ -129,7 +156,8 @@ function build(report, { layout = 'auto' } = {}) {
     header: grid.header,
     rows: grid.rows,
     labelColumns: grid.labelColumns,
-    notes: [...notesOf(cols, results, grid), ...notes.lines(), ...mergeNotes(report), ...fireRateWarnings(results)]
+    notes: [...notesOf(cols, results, grid), ...notes.lines(), ...mergeNotes(report), ...fireRateWarnings(results),
+      ...scalingNotes(results)]
   };
 }
 

@@ -5,10 +5,17 @@
 
 const NATIVE = 'native';
 
+// Zero is a real value in some units (no early fires, no lateness): 0 against 0 is a tie (1),
+// and a ratio whose denominator is 0 (heaptimers 0 ms late where native is 0.4 ms) has no finite
+// value, so it is null ('-') rather than Infinity.
 function ratio(result, nativeResult) {
   if (!result || !nativeResult || result.error || nativeResult.error) return null;
-  if (!(result.median > 0) || !(nativeResult.median > 0)) return null;
-  return result.higherIsBetter ? result.median / nativeResult.median : nativeResult.median / result.median;
+  const mine = result.median;
+  const theirs = nativeResult.median;
+  if (!Number.isFinite(mine) || !Number.isFinite(theirs) || mine < 0 || theirs < 0) return null;
+  if (mine === 0 && theirs === 0) return 1;
+  const [num, den] = result.higherIsBetter ? [mine, theirs] : [theirs, mine];
+  return den > 0 ? num / den : null;
 }
 
 // Every (node, impl, scenario) ratio in a report, for implementations other than native.

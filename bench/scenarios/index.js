@@ -1,9 +1,32 @@
 // The scenario registry: every scenario in table order, grouped as in the classic study
-// (basics, primitives, queue, recursion, bulk, cpu). Shared by the parent (names, groups, units,
-// descriptions) and the child (the code). ES5 on purpose: the child requires it.
+// (basics, primitives, queue, recursion, bulk, cpu), then the groups that look beyond throughput
+// (accuracy, nested, gameloop, burst, responsiveness, scaling). Shared by the parent (names,
+// groups, units, descriptions) and the child (the code). ES5 on purpose: the child requires it.
 'use strict';
 
-var GROUPS = ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu'];
+var GROUPS = ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
+  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'];
+
+// Groups a plain `timerbench` (no -s) leaves out: they wait on real delays (16 ms frames, 100 ms
+// of deadlines) or allocate a million timers, so they would double the default run time.
+// `-s all` or `-s <group>` runs them.
+var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'];
+
+// One line per group for `timerbench scenarios`.
+var GROUP_TEXT = {
+  basics: 'calling a function: the floor under every timer callback (no timers involved)',
+  primitives: 'create a timer and cancel it at once',
+  queue: 'the immediate queue with many entries queued (and cancelled) before they run',
+  recursion: 'each immediate queues the next: one step per loop turn under Node semantics',
+  bulk: 'create 10k timers, then run them all',
+  cpu: 'CPU cost of many concurrent 1 ms timers re-queueing themselves',
+  accuracy: 'how close to creation + delay a timeout fires (0, 1, 2, 16 ms), and whether it fires early',
+  nested: 'chains of timeouts set from the previous callback: does anything clamp or add up?',
+  gameloop: 'a 60 FPS loop on setTimeout: frame-time jitter and achieved FPS',
+  burst: '10,000 callbacks scheduled at once from an I/O callback: throughput and first/last latency',
+  responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks or timer churn',
+  scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout'
+};
 
 var all = [].concat(
   require('./basics'),
@@ -11,7 +34,13 @@ var all = [].concat(
   require('./queue'),
   require('./recursion'),
   require('./bulk'),
-  require('./cpu')
+  require('./cpu'),
+  require('./accuracy'),
+  require('./nested'),
+  require('./gameloop'),
+  require('./burst'),
+  require('./responsiveness'),
+  require('./scaling')
 );
 
 var byName = {};
@@ -25,4 +54,12 @@ function inGroup(group) {
   return all.filter(function (s) { return s.group === group; });
 }
 
-module.exports = { GROUPS: GROUPS, all: all, get: get, inGroup: inGroup };
+/** Whether a scenario's group is in a plain `timerbench` run (before the cpu trimming). */
+function inDefault(scenario) {
+  return OPT_IN_GROUPS.indexOf(scenario.group) < 0;
+}
+
+module.exports = {
+  GROUPS: GROUPS, OPT_IN_GROUPS: OPT_IN_GROUPS, GROUP_TEXT: GROUP_TEXT,
+  all: all, get: get, inGroup: inGroup, inDefault: inDefault
+};

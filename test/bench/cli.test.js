@@ -3,11 +3,14 @@
 'use strict';
 
 const t = require('tap');
+const os = require('os');
 const registry = require('../../bench/scenarios');
 const { cli, FAST, fixture } = require('./fixtures/helpers');
 
+const SAVED = fixture('chart/two-nodes.json');
+
 const BAD = [
-  [['-s', 'nope'], /^timerbench: unknown scenario 'nope' \(valid: all, groups basics, .*fn-call.*cpu-1ms-loops-1000\)$/],
+  [['-s', 'nope'], /^timerbench: unknown scenario 'nope' \(valid: all, groups basics, .*fn-call.*cpu-1ms-loops-1000[^)]*\)$/],
   [['-s', 'basics,nope'], /unknown scenario 'nope'/],
   [['-i', 'fasttimers'], /^timerbench: unknown implementation 'fasttimers' \(valid: native, heaptimers/],
   [['-i', 'heaptimers:maxTickDeth=1'], /unknown option 'maxTickDeth' .*\(valid: maxTickDepth, drainBetweenCallbacks, asyncContext\)/],
@@ -18,12 +21,26 @@ const BAD = [
   [['--runs', '2.5'], /bad value '2\.5' for --runs/],
   [['--duration', 'long'], /bad value 'long' for --duration \(valid: a number > 0\)/],
   [['--max-regression', '-3'], /bad value '-3' for --max-regression/],
-  [['-f', 'xml'], /^timerbench: bad value 'xml' for --format \(valid: table, md, json\)$/],
+  [['-f', 'xml'], /^timerbench: bad value 'xml' for --format \(valid: table, md, json, chart\)$/],
   [['--sampler', 'fast'], /bad value 'fast' for --sampler \(valid: auto, tinybench, builtin\)/],
   [['--baseline', '/nonexistent/base.json'], /^timerbench: cannot read baseline '\/nonexistent\/base\.json': ENOENT.*\(valid: a file written by timerbench/],
   [['--baseline', __filename], /cannot read baseline .*Unexpected token/],
   [['-o', '/nonexistent/dir/out.json'], /cannot write '\/nonexistent\/dir\/out\.json'/],
   [['--frobnicate'], /^timerbench: unknown option '--frobnicate' \(valid: --scenario, --impl, /],
+  // Charts: --svg needs a writable file, --chart a table to go under, --width a number.
+  [['--svg'], /^timerbench: option '--svg <file\.svg>' argument missing$/],
+  [['--svg', '--quick'], /^timerbench: --svg needs a file name, not '--quick' \(valid: e\.g\. --svg chart\.svg\)$/],
+  [['--svg', '/nonexistent/dir/c.svg'], /^timerbench: cannot write '\/nonexistent\/dir\/c\.svg': directory \/nonexistent\/dir does not exist/],
+  [['--svg', os.tmpdir()], /^timerbench: cannot write '.*': it is a directory/],
+  [['--svg', `${__filename}/c.svg`], /^timerbench: cannot write '.*c\.svg': .*cli\.test\.js is not a directory/],
+  [['-o', 'same.out', '--svg', './same.out'], /^timerbench: -o and --svg both name '\.\/same\.out' \(valid: two different files\)$/],
+  [['-f', 'json', '--chart'], /^timerbench: --chart draws a chart under a table, not under --format json \(valid: -f table --chart, -f md --chart, -f chart/],
+  [['--width', '0'], /^timerbench: bad value '0' for --width \(valid: an integer > 0\)$/],
+  [['-f', 'chart', '--width', 'wide'], /bad value 'wide' for --width/],
+  [['report', SAVED, '--svg'], /^timerbench: option '--svg <file\.svg>' argument missing$/],
+  [['report', SAVED, '--svg', '/nonexistent/c.svg'], /^timerbench: cannot write '\/nonexistent\/c\.svg'/],
+  [['report', SAVED, '-f', 'json', '--chart'], /--chart draws a chart under a table, not under --format json/],
+  [['report', SAVED, '-f', 'svg'], /^timerbench: bad value 'svg' for --format \(valid: table, md, json, chart\)$/],
   [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios, nodes, report\)$/]
 ];
 

@@ -9,7 +9,8 @@ const { runCell, checkRun } = require('./fixtures/helpers');
 
 for (const impl of ['heaptimers', 'heaptimers:maxTickDepth=10']) {
   t.test(`every timer scenario runs on ${impl}`, async (t) => {
-    for (const scenario of registry.all.filter((s) => !s.implIndependent)) {
+    // The groups beyond throughput run against heaptimers in groups.test.js and scaling.test.js.
+    for (const scenario of registry.all.filter((s) => !s.implIndependent && registry.inDefault(s))) {
       if (impl !== 'heaptimers' && !['recursion', 'bulk'].includes(scenario.group)) continue;
       await t.test(scenario.name, async (t) => {
         const outcome = await runCell(t, scenario, impl);

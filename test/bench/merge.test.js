@@ -93,7 +93,7 @@ t.test('bad input: no file, unreadable file, not a report', async (t) => {
     [['report', path.join(dir, 'nope.json')], /^timerbench: cannot read report '.*nope\.json': ENOENT/],
     [['report', FILES[0], path.join(dir, 'other.json')], /^timerbench: report '.*other\.json' is not a timerbench\/1 report: schema/],
     [['report', FILES[0], '-f', 'xml'], /bad value 'xml' for --format/],
-    [['report', FILES[0], '--frob'], /unknown option '--frob' \(valid: --format, --layout, --out, --help, --version\)/]
+    [['report', FILES[0], '--frob'], /unknown option '--frob' \(valid: --format, --layout, --chart, --width, --out, --svg, --help, --version\)/]
   ];
   for (const [args, message] of cases) {
     const res = await cli(args);

@@ -7,8 +7,14 @@ const t = require('tap');
 const registry = require('../../bench/scenarios');
 const { runCell, checkRun } = require('./fixtures/helpers');
 
+// The classic groups; the groups beyond throughput have their own shape tests (groups.test.js,
+// scaling.test.js).
+const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.group));
+
 t.test('the registry has the issue\'s scenario names and groups', async (t) => {
-  t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu']);
+  t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
+    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']);
+  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']);
   t.same(registry.all.map((s) => s.name), [
     'fn-call', 'fn-call-method', 'fn-apply',
     'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
@@ -16,16 +22,26 @@ t.test('the registry has the issue\'s scenario names and groups', async (t) => {
     'immediate-recursion', 'immediate-recursion-1arg', 'immediate-recursion-3args',
     'timeout-run-10k', 'timeout-run-10k-1arg', 'timeout-run-10k-3args',
     'immediate-run-10k', 'immediate-run-10k-1arg', 'immediate-run-10k-3args',
-    'cpu-1ms-loops-1', 'cpu-1ms-loops-10', 'cpu-1ms-loops-100', 'cpu-1ms-loops-200', 'cpu-1ms-loops-1000'
+    'cpu-1ms-loops-1', 'cpu-1ms-loops-10', 'cpu-1ms-loops-100', 'cpu-1ms-loops-200', 'cpu-1ms-loops-1000',
+    'accuracy-0ms-p50', 'accuracy-0ms-p99', 'accuracy-1ms-p50', 'accuracy-1ms-p99',
+    'accuracy-2ms-p50', 'accuracy-2ms-p99', 'accuracy-16ms-p50', 'accuracy-16ms-p99', 'accuracy-early',
+    'nested-10-timeout-0', 'nested-10-timeout-1', 'sequential-100-timeout-1',
+    'gameloop-60fps',
+    'burst-10k-immediate', 'burst-10k-timeout-0',
+    'responsiveness-cpu-chunks', 'responsiveness-timeout-churn',
+    'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory'
   ]);
   for (const s of registry.all) {
     t.ok(s.summary && s.summary.length > 10, `${s.name} is described`);
     t.equal(s.implIndependent, s.group === 'basics', `${s.name}: only basics are implementation-independent`);
+    t.ok(registry.GROUPS.includes(s.group), `${s.name}: group ${s.group} is listed`);
   }
+  for (const g of registry.GROUPS) t.ok(registry.GROUP_TEXT[g], `group ${g} is described`);
+  t.same(registry.all.filter(registry.inDefault), classic, 'a plain run leaves the new groups out');
 });
 
-t.test('every scenario runs on native', async (t) => {
-  for (const scenario of registry.all) {
+t.test('every classic scenario runs on native', async (t) => {
+  for (const scenario of classic) {
     await t.test(scenario.name, async (t) => {
       const outcome = await runCell(t, scenario, 'native');
       if (!outcome.error) checkRun(t, scenario, outcome);
