@@ -69,9 +69,23 @@ function invalidArgType(name, expected, actual) {
 
 /** ERR_OUT_OF_RANGE, worded as Node's validateInteger words it. */
 function outOfRange(name, range, actual) {
-  const shown = typeof actual === 'number' ? String(actual) : describeReceived(actual);
+  const shown = typeof actual === 'number' ? describeNumber(actual) : describeReceived(actual);
   return nodeError(RangeError, 'ERR_OUT_OF_RANGE',
     `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`);
+}
+
+/** A number as ERR_OUT_OF_RANGE shows it: Node groups the digits of big integers (2_147_483_648). */
+function describeNumber(value) {
+  if (Number.isInteger(value) && Math.abs(value) > 2 ** 32) {
+    // Borrow Node's own text: randomBytes() rejects any size beyond 2**31-1 before allocating.
+    try {
+      require('crypto').randomBytes(value);
+    } catch (err) {
+      const at = String(err && err.message).indexOf('. Received ');
+      if (err.code === 'ERR_OUT_OF_RANGE' && at !== -1) return err.message.slice(at + '. Received '.length);
+    }
+  }
+  return String(value);
 }
 
 /** ERR_INVALID_ARG_VALUE, for option names we do not know. */
@@ -104,7 +118,9 @@ function throwInvalidCallback(callback) {
 function coerceDelay(after) {
   if (after === undefined && WARNS_NEGATIVE_AND_NAN) return 1;
   after *= 1;
-  if (after >= 1 && after <= TIMEOUT_MAX) return after;
+  // A whole delay is returned as a small integer, which V8 stores in the timer itself; a
+  // double computed elsewhere (`base + ms`) would get a 16-byte box of its own per timer.
+  if (after >= 1 && after <= TIMEOUT_MAX) return (after | 0) === after ? after | 0 : after;
   warnAboutDelay(after);
   return 1;
 }

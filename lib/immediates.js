@@ -20,6 +20,7 @@ const { throwInvalidCallback } = require('./errors');
 const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
+const timeouts = require('./timeouts');
 
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
@@ -79,9 +80,22 @@ class Immediate {
     return (this._flags & DESTROYED) !== 0;
   }
 
+  // Node's own clearImmediate sets this on whatever it is given (after uninstall(), on an
+  // immediate created while installed): cancel it rather than throw. Node has already
+  // decremented its own immediate count by then, which no code outside Node can repair.
+  set _destroyed(value) {
+    if (value) clearImmediate(this);
+  }
+
   /** Node's field for the extra arguments: undefined or an array. */
   get _argv() {
     return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
+  }
+
+  // Writable as in Node, whose clearImmediate (Node 24 and later) also sets it to undefined.
+  set _argv(value) {
+    this._args = value;
+    this._flags &= ~SINGLE_ARG;
   }
 }
 
@@ -166,6 +180,15 @@ function scheduleNative() {
 function onNativeImmediate() {
   nativeImmediate = null;
   keepAlive.release();
+  if (timeouts.hasInterruptedPass()) {
+    // The rest of a timer pass a callback threw out of comes first (see there). It may throw
+    // again: keep a native immediate queued meanwhile, so our own pass still gets its turn.
+    scheduleNative();
+    timeouts.finishInterruptedPass();
+    nativeClearImmediate(nativeImmediate);
+    nativeImmediate = null;
+    keepAlive.release();
+  }
   if (interrupted) {
     // Node re-enters the check phase right after an uncaught exception is handled, and that
     // can fire an immediate the handler queued: finish the interrupted pass first, as Node
@@ -183,6 +206,17 @@ function resumePass() {
   if (!interrupted) return;
   interrupted = false;
   runPass();
+}
+
+/**
+ * Runs what is left of a pass a callback threw out of, if any. Node runs the rest of its
+ * check phase right after the exception is handled; our nextTick does the same, except after
+ * a throw from a pass that was itself resumed from a tick: Node then leaves the rest of the
+ * tick queue for the next callback it makes, which can be the next timers phase. timeouts.js
+ * calls this first, so the immediates still come before those timers, as in Node.
+ */
+function finishInterruptedPass() {
+  resumePass();
 }
 
 function runPass() {
@@ -258,4 +292,5 @@ module.exports = {
   clearImmediate,
   createImmediate,
   counts,
+  finishInterruptedPass,
 };

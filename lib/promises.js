@@ -125,7 +125,17 @@ const scheduler = new Scheduler(CONSTRUCT);
 
 // --- helpers ---------------------------------------------------------------------------
 
+// The error to reject with, or null. Node validates inside a try: an options getter that throws
+// rejects the promise too, rather than throwing synchronously.
 function validate(delay, options, hasDelay) {
+  try {
+    return invalidArgument(delay, options, hasDelay);
+  } catch (err) {
+    return err;
+  }
+}
+
+function invalidArgument(delay, options, hasDelay) {
   if (STRICT_VALIDATION) {
     if (hasDelay && delay !== undefined && typeof delay !== 'number') {
       return invalidArgType('delay', 'of type number', delay);

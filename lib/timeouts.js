@@ -26,8 +26,10 @@
 // jobs as Node does.
 //
 // A deadline is always computed from a fresh clock read at creation or refresh (never a cached
-// one), and a bucket only runs once the clock has reached its key, so no timer fires before
-// performance.now() at its creation plus its truncated delay. Intervals are re-armed from the
+// one), and a bucket only runs once the clock has reached the latest deadline placed in it
+// (`due`, within its whole ms), so no timer fires before performance.now() at its creation plus
+// its truncated delay, and none waits for the next whole ms either: a 1 ms loop ticks about
+// every 1.1 ms, as native's does. Intervals are re-armed from the
 // pass's start, start to start, like Node's re-insertion from its loop time.
 
 const { MinHeap } = require('./heap');
@@ -63,6 +65,7 @@ class Bucket {
   constructor(key) {
     this.key = key;
     this.heapIndex = -1;
+    this.due = key - 1; // the latest deadline placed in it: it runs once the clock reaches that
     // The list's sentinel: `_next` is the first timer, `_prev` the last; itself when empty.
     this._prev = this;
     this._next = this;
@@ -90,6 +93,10 @@ const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not exp
 
 class Timeout {
   constructor(callback, after, args, flags) {
+    // Stored twice on purpose. V8 keeps a field that has only ever held numbers as a boxed
+    // double (16 more bytes per timer) for every Timeout once one delay had a fraction; a
+    // field that first held a non-number stays tagged, so whole delays stay unboxed.
+    this._delay = null;
     this._delay = after;
     this._onTimeout = callback;
     this._prev = null;
@@ -159,9 +166,21 @@ class Timeout {
     return (this._flags & DESTROYED) !== 0;
   }
 
+  // Node's own clearTimeout sets `_onTimeout = null` and then `_destroyed = true` on whatever it
+  // is given: a timer of ours created while install()ed and cleared after uninstall() is cleared.
+  set _destroyed(value) {
+    if (value && (this._flags & DESTROYED) === 0) cancelPending(this);
+  }
+
   /** Node's field for the extra arguments: undefined or an array. */
   get _timerArgs() {
     return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
+  }
+
+  // Writable as in Node, whose clearTimeout (Node 24 and later) also sets it to undefined.
+  set _timerArgs(value) {
+    this._args = value;
+    this._flags &= ~SINGLE_ARG;
   }
 }
 
@@ -247,6 +266,10 @@ function retire(timer) {
 
 function cancel(timer) {
   if (timer._onTimeout === null) return;
+  cancelPending(timer);
+}
+
+function cancelPending(timer) {
   timer._onTimeout = null;
   if ((timer._flags & DESTROYED) !== 0) return; // already fired
   timer._flags |= CLEARED;
@@ -302,7 +325,8 @@ function timerById(id) {
 
 /** Appends `timer` to the bucket of its deadline, `now` + its truncated delay. */
 function place(timer, now) {
-  const key = clock.bucketKey(now + (timer._delay | 0));
+  const deadline = now + (timer._delay | 0);
+  const key = clock.bucketKey(deadline);
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) {
     bucket = bucketsByKey.get(key);
@@ -315,7 +339,8 @@ function place(timer, now) {
   timer._next = bucket;
   tail._next = timer;
   bucket._prev = timer;
-  if (key < armedKey && !inPass) arm(key, now);
+  if (deadline > bucket.due) bucket.due = deadline;
+  if (key < armedKey && !inPass) arm(bucket, now);
 }
 
 function newBucket(key) {
@@ -358,13 +383,16 @@ function discardTopBucket() {
 
 // --- the native timer ------------------------------------------------------------------
 
-function arm(key, now) {
+// Node's timer fires at the first loop turn whose (whole ms, cached) loop time has reached its
+// start + delay; the loop sleeps at least that long, so asking for ceil(due - now) ms wakes us
+// at or just after `due` in nearly every case. An early wake finds nothing due and re-arms.
+function arm(bucket, now) {
   if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
-  let delay = Math.ceil(key - now);
+  let delay = Math.ceil(bucket.due - now);
   if (delay < 1) delay = 1;
   nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
   keepAlive.adopt(nativeTimer);
-  armedKey = key;
+  armedKey = bucket.key;
 }
 
 function armForEarliest() {
@@ -379,16 +407,21 @@ function armForEarliest() {
     keepAlive.release();
     armedKey = Infinity;
   } else if (nativeTimer === null || top.key !== armedKey) {
-    arm(top.key, clock.now());
+    arm(top, clock.now());
   }
 }
 
 // --- the pass --------------------------------------------------------------------------
 
+let immediates = null; // ./immediates, which requires this module: loaded on first use
+
 function onNativeTimeout() {
   nativeTimer = null;
   keepAlive.release();
   armedKey = Infinity;
+  // The rest of an immediate pass a callback threw out of comes first (see there).
+  if (immediates === null) immediates = require('./immediates');
+  immediates.finishInterruptedPass();
   interrupted = false; // a fresh pass runs whatever an interrupted one left, in order
   runPass(clock.now());
 }
@@ -419,6 +452,22 @@ function resumePass() {
   runPass(passNow);
 }
 
+/**
+ * Runs what is left of a pass a callback threw out of, if any. The nextTick that resumes it
+ * normally runs right after the uncaught exception is handled; but after a throw from a pass
+ * that was itself resumed from a tick, Node leaves the rest of the tick queue for the next
+ * callback it makes, and that is the check phase: immediates.js calls this first, so the rest
+ * of the timers phase still comes before the immediates (and their ticks), as in Node.
+ */
+function finishInterruptedPass() {
+  resumePass();
+}
+
+/** Whether a pass was interrupted by a throw and has not been finished yet. */
+function hasInterruptedPass() {
+  return interrupted;
+}
+
 // The pass's callback source for run.runCallbacks (see there).
 let drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 
@@ -435,7 +484,7 @@ const passSource = {
   peek() {
     for (;;) {
       const bucket = heap.peek();
-      if (bucket === null || bucket.key > passNow) return null;
+      if (bucket === null || bucket.due > passNow) return null;
       if (bucket._next !== bucket) return bucket._next;
       discardTopBucket();
     }
@@ -481,4 +530,6 @@ module.exports = {
   clearInterval,
   createTimeout,
   counts,
+  finishInterruptedPass,
+  hasInterruptedPass,
 };

@@ -1,13 +1,21 @@
 'use strict'
-// Differential fuzzing: random timer programs (set/clear/refresh/interval/
-// immediate/ref/unref, nextTicks and promise jobs, arguments and `this`)
+// Differential fuzzing: random timer programs (nested set/clear/refresh/
+// ref/unref/hasRef of timeouts, intervals and immediates; nextTicks, promise
+// jobs and deferred promises resolved by other callbacks; callbacks that
+// throw, caught by an uncaughtException handler; arguments and `this`)
 // generated from seeds by test/helpers/fuzz.js, run under native timers and
 // under heaptimers in child processes (test/fixtures/fuzz-runner.js); the
 // logs must be identical. Native's log must also equal the generator's
-// model (a check that the programs really are deterministic).
+// model (a check that the programs really are deterministic). Every run is
+// also checked against the invariants of test/helpers/invariants.js (never
+// early, no cleared timer runs, no timer lost or run twice, every interval
+// runs until cleared) and stats() must be back at zero after every batch.
+//
+// Native and heaptimers run at the same time (two children): only the order
+// within each program is compared, and late runs are retried.
 //
 // Environment:
-//   HEAPTIMERS_FUZZ=long          100,000 programs instead of 1,000
+//   HEAPTIMERS_FUZZ=long          100,000 programs instead of 2,000
 //   HEAPTIMERS_FUZZ_COUNT=n       any number of programs
 //   HEAPTIMERS_FUZZ_SEED=s        first seed (default 1; "random" for a random one)
 //   HEAPTIMERS_FUZZ_SEEDS=a,b,c   replay exactly these seeds
@@ -34,7 +42,7 @@ let seeds
 if (env.HEAPTIMERS_FUZZ_SEEDS) {
   seeds = env.HEAPTIMERS_FUZZ_SEEDS.split(',').map(Number)
 } else {
-  const count = Number(env.HEAPTIMERS_FUZZ_COUNT) || (env.HEAPTIMERS_FUZZ === 'long' ? 100000 : 1000)
+  const count = Number(env.HEAPTIMERS_FUZZ_COUNT) || (env.HEAPTIMERS_FUZZ === 'long' ? 100000 : 2000)
   const start = env.HEAPTIMERS_FUZZ_SEED === 'random'
     ? Math.floor(Math.random() * 2 ** 31)
     : Number(env.HEAPTIMERS_FUZZ_SEED) || 1
@@ -70,11 +78,21 @@ function firstDiff (a, b) {
   return -1
 }
 
+function waveOf (seed) {
+  const at = seeds.indexOf(seed)
+  const first = at - at % concurrency
+  return seeds.slice(first, first + concurrency)
+}
+
 function describeMismatch (seed, what, want, got) {
   const i = firstDiff(want, got)
   return {
     seed,
     replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`,
+    // programs share one event loop, `concurrency` at a time: a failure that
+    // needs its neighbours (e.g. their throws in the same pass) shows again
+    // with its first-round wave, run a few times
+    replayWave: `HEAPTIMERS_FUZZ_SEEDS=${waveOf(seed).join(',')} npx tap test/fuzz.test.js`,
     firstDifferenceAt: i,
     [what[0]]: want.slice(Math.max(0, i - 3), i + 6).join(' '),
     [what[1]]: got.slice(Math.max(0, i - 3), i + 6).join(' '),
@@ -94,11 +112,11 @@ t.test(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${see
   const heapStats = []
   for (let round = 0; round <= RETRIES && pending.length; round++) {
     const got = {}
-    for (const impl of impls) {
-      const r = await runSeeds(impl, pending, conc)
-      got[impl] = r.results
-      if (impl === 'heaptimers') heapStats.push(r.stats)
-    }
+    const runs = await Promise.all(impls.map(impl => runSeeds(impl, pending, conc)))
+    impls.forEach((impl, i) => {
+      got[impl] = runs[i].results
+      if (impl === 'heaptimers') heapStats.push(runs[i].stats)
+    })
     const again = []
     for (const seed of pending) {
       const row = Object.fromEntries(impls.map(i => [i, got[i].get(seed)]))
@@ -112,13 +130,27 @@ t.test(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${see
 
   let compared = 0
   let inconclusive = 0
+  let operations = 0
+  let throws = 0
+  let nativeEarliest = 0
+  const violations = { native: [], heaptimers: [] }
   const failures = []
   const modelFailures = []
   const lost = []
   for (const [seed, row] of final) {
     const nat = row.native
     const heap = row.heaptimers
+    for (const impl of impls) {
+      // an early, doubled or cleared run is a violation even on a late run
+      const x = row[impl]
+      if (!x) continue
+      const hard = tainted(x) ? x.violations.filter(v => !['lost', 'running'].includes(v.kind)) : x.violations
+      for (const v of hard) violations[impl].push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, ...v })
+    }
+    if (nat && nat.minLateness !== null) nativeEarliest = Math.min(nativeEarliest, nat.minLateness)
     if (impls.some(i => tainted(row[i]))) { inconclusive++; continue }
+    operations += (nat || heap).ops
+    throws += (nat || heap).log.filter(l => l.startsWith('caught ')).length
     if (heap && !heap.complete) lost.push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, log: heap.log.join(' ') })
     compared++
     const expected = generate(seed, genOptions).expected
@@ -131,6 +163,11 @@ t.test(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${see
   }
 
   t.comment(`${compared} programs compared, ${inconclusive} inconclusive (machine too busy), in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  t.comment(`${operations} operations compared (timer calls, clears, refreshes, ref changes, ticks, promise jobs, throws and callbacks run), ${throws} of them handled throws`)
+  if (impls.includes('native')) t.comment(`native ran at most ${(-nativeEarliest).toFixed(3)} ms early against performance.now() at creation + delay (allowed for native only)`)
+  for (const impl of impls) {
+    t.same(violations[impl], [], `${impl}: no invariant violations (${impl === 'native' ? 'early runs allowed' : 'never early'}; no cleared run, none lost or doubled, intervals run until cleared)`)
+  }
   t.ok(compared >= seeds.length * 0.9, `at least 90% of the programs could be compared (${compared}/${seeds.length})`)
   t.same(lost, [], 'heaptimers: every program ran to completion (no lost callbacks)')
   t.equal(modelFailures.length, 0, 'native follows the generator\'s model (programs are deterministic)', {

@@ -11,9 +11,10 @@
 //   - so two callbacks are either in one group (creation order) or at least
 //     one slot apart; immediates, ticks and promise jobs run in the slot of
 //     the callback that queued them.
-// A run is only compared when every callback ran within `taintMs` of its
-// nominal time (runProgram reports maxDev): a late loop can legitimately
-// reorder native timers, and then the seed is simply run again.
+// A run is only compared when every callback ran, and every body of
+// operations executed, within `taintMs` of its nominal time (runProgram
+// reports maxDev): a late loop can legitimately reorder native timers, and
+// then the seed is simply run again.
 //
 // The simulation also yields the expected log (model), a sanity check that
 // native timers really follow the order the generator relied on.
@@ -29,21 +30,45 @@
 //                              clearImmediate | close | dispose | num | str
 //                              (num/str: clearTimeout(+h) / clearTimeout(String(h)))
 //     ['r', id]                h.refresh()
-//     ['u', id] / ['f', id]    h.unref() / h.ref()
+//     ['u', id] / ['f', id]    h.unref() / h.ref() (timeouts, intervals and
+//                              immediates; see "Unref'd immediates" below)
+//     ['h', id]                log h.hasRef()
 //     ['k', label, Ops]        process.nextTick(body)
 //     ['p', label, Ops]        Promise.resolve().then(body)
 //     ['q', label, Ops]        queueMicrotask(body)
+//     ['D', label]             create a pending promise (a deferred) whose
+//                              reaction runs the body of its resolver's op
+//     ['R', label, Ops]        resolve deferred <label>: its reaction runs body
+//     ['x', form]              throw (last op of a callback body): an Error,
+//                              TypeError, string, number or plain object
 //   Handle ids start with their kind: T (timeout), I (interval), M (immediate).
 //   Args are JSON values; '$u' stands for undefined.
 //
 // The log: "<id>#<n>(<args>)" for each callback run (" BAD-THIS" appended when
-// `this` is not the handle), "k<label>" / "p<label>" / "q<label>" for ticks
-// and promise jobs.
+// `this` is not the handle), "k<label>" / "p<label>" / "q<label>" / "d<label>"
+// for ticks and promise jobs, "<id>.hasRef=<bool>", and "caught <value>" from
+// the runner's uncaughtException handler (installThrowHandler()).
 //
-// Growth (issue 6): new op kinds (throw, nested clears from ticks, ...) go in
-// OPS below, in the simulation (applyOp) and in runProgram's exec().
+// Throwing callbacks: after a throw (handled), Node runs the rest of the due
+// callbacks before draining the ticks and promise jobs queued by the thrower,
+// and heaptimers drains them first (a documented difference, README). So a
+// callback that throws queues no ticks or promise jobs; everything else about
+// it (nested set/clear/refresh, immediates, being mid-group) is fuzzed.
+//
+// Unref'd immediates: when every immediate queued for the next check phase is
+// unref'd, the loop may block in poll until the next timer, so they run (in
+// order, but) a slot late. A program in which that happens is regenerated
+// from the same seed (a derived random stream), so every seed stays valid.
+//
+// New op kinds go in tryOp() (generation and simulation together) and in
+// runProgram's exec().
 
 const { rng } = require('./prng.js')
+const { Invariants } = require('./invariants.js')
+
+// Thrown when a generated program would not be deterministic under native
+// timers: generate() retries with another stream derived from the seed.
+class Regenerate extends Error {}
 
 const DEFAULTS = {
   slotMs: 25,
@@ -55,6 +80,26 @@ const DEFAULTS = {
   maxImmediateDepth: 3,
   maxMicroDepth: 2,
   maxRevives: 2,
+  throwChance: 0.15, // of a callback that queues no ticks/promise jobs
+  maxDeferreds: 4,
+}
+
+const THROW_FORMS = ['error', 'type', 'string', 'number', 'object']
+
+// The thrown value for form `form` in callback `key`, and how the handler logs it.
+function thrownValue (form, key) {
+  switch (form) {
+    case 'error': return new Error(key)
+    case 'type': return new TypeError(key)
+    case 'string': return key
+    case 'number': return key.length
+    default: return { key }
+  }
+}
+function describeThrown (er) {
+  if (er instanceof Error) return er.name + ':' + er.message
+  if (typeof er === 'object' && er !== null) return 'obj:' + er.key
+  return typeof er + ':' + String(er)
 }
 
 const ARG_POOL = [0, 1, 'a', 'b', null, true, '$u', 42.5]
@@ -64,7 +109,17 @@ const fmtArgs = args => Array.from(args, a => a === undefined ? 'u' : JSON.strin
 
 function generate (seed, options = {}) {
   const o = { ...DEFAULTS, ...options }
-  const R = rng(seed)
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return generateOnce(seed, o, attempt)
+    } catch (er) {
+      if (!(er instanceof Regenerate) || attempt >= 50) throw er
+    }
+  }
+}
+
+function generateOnce (seed, o, attempt) {
+  const R = rng(attempt === 0 ? seed : (seed ^ Math.imul(attempt, 0x9E3779B1)) >>> 0)
   const hasDispose = typeof Symbol.dispose === 'symbol'
   const prog = { seed, slotMs: o.slotMs, root: null, bodies: {} }
   const H = new Map() // id -> model state
@@ -73,6 +128,8 @@ function generate (seed, options = {}) {
   let nid = 0
   let nseq = 0
   let nlabel = 0
+  let ndeferred = 0
+  const openDeferreds = []
   let immQueue = []
   const ticks = []
   const micros = []
@@ -88,7 +145,7 @@ function generate (seed, options = {}) {
   function genOps (ctx, count) {
     const ops = []
     for (let i = 0; i < count; i++) {
-      const kind = R.weighted([[34, 't'], [14, 'm'], [8, 'i'], [14, 'c'], [10, 'r'], [6, 'k'], [5, 'p'], [3, 'q'], [6, 'u']])
+      const kind = R.weighted([[34, 't'], [14, 'm'], [8, 'i'], [14, 'c'], [10, 'r'], [6, 'k'], [5, 'p'], [3, 'q'], [7, 'u'], [3, 'h'], [2, 'D'], [3, 'R']])
       const op = tryOp(kind, ctx)
       if (op) ops.push(op)
     }
@@ -107,7 +164,7 @@ function generate (seed, options = {}) {
           reserve([slot], key)
           const id = 'T' + ++nid
           const args = genArgs()
-          H.set(id, { id, kind: 't', k, args, armed: true, cleared: false, slot, seq: ++nseq, fired: 0, revives: 0 })
+          H.set(id, { id, kind: 't', k, args, armed: true, cleared: false, refed: true, slot, seq: ++nseq, fired: 0, revives: 0 })
           ctx.delays.push(k)
           return ['t', id, k, args]
         }
@@ -122,14 +179,14 @@ function generate (seed, options = {}) {
         if (!canReserve(slots, 'I' + id)) { nid--; return null }
         reserve(slots, 'I' + id)
         const args = genArgs()
-        H.set(id, { id, kind: 'i', k, runs, args, armed: true, cleared: false, slot: ctx.slot + k, seq: ++nseq, fired: 0 })
+        H.set(id, { id, kind: 'i', k, runs, args, armed: true, cleared: false, refed: true, slot: ctx.slot + k, seq: ++nseq, fired: 0 })
         return ['i', id, k, args]
       }
       case 'm': {
         if (H.size >= o.maxHandles || ctx.immDepth >= o.maxImmediateDepth || ctx.noImmediates) return null
         const id = 'M' + ++nid
         const args = genArgs()
-        H.set(id, { id, kind: 'm', args, armed: true, cleared: false, immDepth: ctx.immDepth + 1, fired: 0 })
+        H.set(id, { id, kind: 'm', args, armed: true, cleared: false, refed: true, immDepth: ctx.immDepth + 1, fired: 0 })
         immQueue.push(id)
         return ['m', id, args]
       }
@@ -191,11 +248,36 @@ function generate (seed, options = {}) {
         return op
       }
       case 'u': {
-        // not immediates: an unref'd immediate with no ref'd one queued lets
-        // the loop block in poll, so it runs (in order, but) late
-        const all = [...H.values()].filter(h => h.kind !== 'm')
+        // immediates too: see "Unref'd immediates" above for the catch
+        const all = [...H.values()]
         if (!all.length) return null
-        return [R.chance(0.6) ? 'u' : 'f', R.pick(all).id]
+        const h = R.pick(all)
+        const refed = !R.chance(0.6)
+        // ref()/unref() of an immediate that ran or was cleared does nothing
+        if (h.kind !== 'm' || h.armed) h.refed = refed
+        return [refed ? 'f' : 'u', h.id]
+      }
+      case 'h': {
+        const all = [...H.values()]
+        if (!all.length) return null
+        const h = R.pick(all)
+        // an immediate has no ref once it ran (or started running) or was cleared
+        expected.push(h.id + '.hasRef=' + (h.kind === 'm' ? h.armed && h.refed : h.refed))
+        return ['h', h.id]
+      }
+      case 'D': {
+        if (ndeferred >= o.maxDeferreds) return null
+        ndeferred++
+        const label = ++nlabel
+        openDeferreds.push(label)
+        return ['D', label]
+      }
+      case 'R': {
+        if (!openDeferreds.length || ctx.microDepth >= o.maxMicroDepth) return null
+        const label = openDeferreds.splice(R.int(0, openDeferreds.length - 1), 1)[0]
+        const op = ['R', label, null]
+        micros.push({ op, ctx })
+        return op
       }
     }
     return null
@@ -221,7 +303,7 @@ function generate (seed, options = {}) {
   }
 
   function runMicro ({ op, ctx }) {
-    expected.push(op[0] + op[1])
+    expected.push((op[0] === 'R' ? 'd' : op[0]) + op[1])
     const c = { ...ctx, microDepth: ctx.microDepth + 1 }
     op[2] = genOps(c, R.int(0, 2))
   }
@@ -243,6 +325,13 @@ function generate (seed, options = {}) {
       applyClear(h, via)
       ops.push(['c', h.id, via])
     }
+    // (checked on the top level only: a callback's ticks and promise jobs get
+    // their bodies when they run, and this one queues none)
+    if (!ops.some(op => 'kpqR'.includes(op[0])) && R.chance(o.throwChance)) {
+      const form = R.pick(THROW_FORMS)
+      ops.push(['x', form])
+      expected.push('caught ' + describeThrown(thrownValue(form, key)))
+    }
     if (ops.length) prog.bodies[key] = ops
     // native re-arms an interval right after its callback, before the
     // callback's ticks and promise jobs run
@@ -257,6 +346,9 @@ function generate (seed, options = {}) {
     while (immQueue.length) {
       const batch = immQueue
       immQueue = []
+      // the loop's poll phase comes before this batch: it must not block
+      const live = batch.map(id => H.get(id)).filter(h => h.armed)
+      if (live.length && !live.some(h => h.refed)) throw new Regenerate()
       for (const id of batch) {
         const h = H.get(id)
         if (h.armed) invoke(h, slot)
@@ -283,17 +375,42 @@ function generate (seed, options = {}) {
   return { program: prog, expected, lastSlot: o.horizon }
 }
 
+// The log of the program whose callback is throwing right now: Node calls the
+// uncaughtException handler synchronously, before any other callback runs.
+let throwingLog = null
+
+// Installs the process-wide handler that logs "caught <value>" into the
+// throwing program's log; any other uncaught exception is a harness bug.
+function installThrowHandler () {
+  process.on('uncaughtException', er => {
+    if (throwingLog === null) {
+      process.stderr.write('unexpected uncaught exception: ' + (er && er.stack ? er.stack : String(er)) + '\n')
+      process.exit(1)
+    }
+    throwingLog.push('caught ' + describeThrown(er))
+    throwingLog = null
+  })
+}
+
 // Runs a program on timers object T. Resolves
-// { log, maxDev, complete } once every handle the program armed has run or
-// been cleared (complete: false if that did not happen within timeoutMs),
-// plus graceMs more so that stray late callbacks are logged too.
+// { log, maxDev, complete, ops, violations, minLateness } once every handle
+// the program armed has run or been cleared (complete: false if that did not
+// happen within timeoutMs), plus graceMs more so that stray late callbacks
+// are logged too. `ops` counts the operations executed (timer calls, clears,
+// refreshes, ref changes, ticks, promise jobs, throws) and callbacks run.
+// `violations` are those of test/helpers/invariants.js (strictEarly: whether
+// an early run is one); lost/running are only checked for complete runs.
 // `nativeTimers` supplies the harness's own timers (never T's).
-function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) {
+function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictEarly = true } = {}) {
   const S = prog.slotMs
   if (graceMs === undefined) graceMs = 2 * S
   const log = []
   const handles = Object.create(null)
+  const recs = Object.create(null)
   const st = Object.create(null)
+  const deferreds = Object.create(null)
+  const inv = new Invariants({ strictEarly })
+  let ops = 0
   let maxDev = 0
   let pendingMicro = 0
   let armedCount = 0
@@ -313,8 +430,10 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
     return function () {
       const s = st[id]
       s.fired++
+      ops++
       if (s.fired > 50) { // off the model: stop a runaway interval
         T.clearInterval(handles[id])
+        inv.cleared(recs[id])
         disarm(s)
         log.push(id + ' RUNAWAY')
         checkDone()
@@ -325,37 +444,50 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
       const slot = s.nominal
       observe(slot)
       if (s.kind !== 'i') disarm(s)
-      exec(prog.bodies[key], slot, key)
-      if (s.kind === 'i' && s.armed) s.nominal = slot + s.k
-      checkDone()
+      try {
+        exec(prog.bodies[key], slot, key) // may end with a throw ('x')
+      } finally {
+        if (s.kind === 'i' && s.armed) s.nominal = slot + s.k
+        checkDone()
+      }
     }
   }
 
   function micro (op, slot) {
     return () => {
       pendingMicro--
-      log.push(op[0] + op[1])
+      ops++
+      log.push((op[0] === 'R' ? 'd' : op[0]) + op[1])
       exec(op[2], slot)
       checkDone()
     }
   }
 
-  function exec (ops, slot) {
-    if (!ops) return
-    for (const op of ops) {
+  function exec (body, slot, key) {
+    if (!body) return
+    // Creating or refreshing timers late shifts their deadlines off the model
+    // as surely as running late does (a tick or promise job of this program
+    // can wait behind the other programs of its wave): measure it too.
+    observe(slot)
+    for (const op of body) {
+      ops++
       switch (op[0]) {
         case 't':
         case 'i': {
           const [kind, id, k, args] = op
           st[id] = { kind, k, fired: 0, armed: false, cleared: false, nominal: slot + k }
-          handles[id] = (kind === 't' ? T.setTimeout : T.setInterval)(makeCb(id), k * S, ...args.map(decodeArg))
+          const set = kind === 't' ? T.setTimeout : T.setInterval
+          recs[id] = inv.track(kind === 't' ? 'timeout' : 'interval', id, k * S, makeCb(id),
+            cb => set(cb, k * S, ...args.map(decodeArg)))
+          handles[id] = recs[id].handle
           arm(st[id])
           break
         }
         case 'm': {
           const [, id, args] = op
           st[id] = { kind: 'm', fired: 0, armed: false, cleared: false, nominal: slot }
-          handles[id] = T.setImmediate(makeCb(id), ...args.map(decodeArg))
+          recs[id] = inv.track('immediate', id, 0, makeCb(id), cb => T.setImmediate(cb, ...args.map(decodeArg)))
+          handles[id] = recs[id].handle
           arm(st[id])
           break
         }
@@ -375,6 +507,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
           }
           if (s.kind !== 'm' || via === 'clearImmediate' || via === 'dispose') {
             s.cleared = true
+            inv.cleared(recs[id])
             disarm(s)
           }
           break
@@ -384,6 +517,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
           const h = handles[id]
           const s = st[id]
           if (!h) break
+          if (!s.cleared) inv.refreshing(recs[id])
           h.refresh()
           if (!s.cleared) {
             s.nominal = slot + s.k
@@ -396,6 +530,22 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
         case 'k': pendingMicro++; process.nextTick(micro(op, slot)); break
         case 'p': pendingMicro++; Promise.resolve().then(micro(op, slot)); break
         case 'q': pendingMicro++; queueMicrotask(micro(op, slot)); break
+        case 'h': if (handles[op[1]]) log.push(op[1] + '.hasRef=' + handles[op[1]].hasRef()); break
+        case 'D': {
+          // the reaction is attached now; it runs the body its resolver passes
+          new Promise(resolve => { deferreds[op[1]] = resolve })
+            .then(({ op, slot }) => micro(op, slot)())
+          break
+        }
+        case 'R':
+          // (a late run can go off the model and resolve before creating)
+          if (!deferreds[op[1]]) { log.push('R' + op[1] + ' BEFORE-D'); break }
+          pendingMicro++
+          deferreds[op[1]]({ op, slot })
+          break
+        case 'x':
+          throwingLog = log
+          throw thrownValue(op[1], key)
         default: throw new Error('unknown op ' + op[0])
       }
     }
@@ -410,6 +560,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
       if (!s.armed) continue
       if (s.kind === 'm') T.clearImmediate(handles[id])
       else T.clearTimeout(handles[id])
+      inv.cleared(recs[id])
       disarm(s)
     }
   }
@@ -422,9 +573,13 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs } = {}) 
     done.then(complete => {
       nativeTimers.clearTimeout(limit)
       if (!complete) cleanup()
-      nativeTimers.setTimeout(() => { cleanup(); resolve({ log, maxDev, complete }) }, graceMs)
+      nativeTimers.setTimeout(() => {
+        cleanup()
+        const violations = complete ? inv.finish() : inv.violations
+        resolve({ log, maxDev, complete, ops, violations, minLateness: inv.minLateness })
+      }, graceMs)
     })
   })
 }
 
-module.exports = { DEFAULTS, generate, runProgram, fmtArgs }
+module.exports = { DEFAULTS, generate, runProgram, installThrowHandler, fmtArgs }

@@ -90,9 +90,17 @@ function throwingDelays () {
 }
 
 // Things to hand to clearTimeout/clearInterval/clearImmediate that were never
-// issued by that implementation.
+// issued by that implementation. The native handles are Node's own (a
+// heaptimers clear function cancels them natively; given to the other kind's
+// clear function they are a foreign value); the timers are unref'd and far
+// off, so they never keep a process alive or fire during a test.
 function foreignHandles () {
+  const nativeTimers = require('node:timers')
+  const noop = () => {}
   return [
+    ['native Timeout', nativeTimers.setTimeout(noop, 1e7).unref()],
+    ['native interval', nativeTimers.setInterval(noop, 1e7).unref()],
+    ['native Immediate', nativeTimers.setImmediate(noop)],
     ['null', null],
     ['undefined', undefined],
     ['plain object', {}],
