@@ -155,7 +155,7 @@ function ownSymbols(object) {
 /** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
 function captureContext(type) {
   if (sharedEpoch === contextEpoch && sharedType === type &&
-      (FRAME_STORAGE ? contextMarker.getStore() : executionAsyncId()) === sharedKey) {
+      (FRAME_STORAGE ? contextMarker.getStore() : executionKey()) === sharedKey) {
     return sharedContext;
   }
   if (FRAME_STORAGE) {
@@ -170,11 +170,12 @@ function captureContext(type) {
 }
 
 // With async_hooks storage, stores live on the execution resource, and async ids name resources
-// one to one (never reused); the id is far cheaper to read than the resource. Id 0 (no context
-// known) names no resource: it is never shared.
+// one to one (never reused); the id is far cheaper to read than the resource. Id 0 names none:
+// it is what a promise job sees while no hook tracks promises (so no store can differ between
+// jobs), and there the resource itself is the key.
 function executionKey() {
   const id = executionAsyncId();
-  return id === 0 ? -1 : id;
+  return id !== 0 ? id : executionAsyncResource();
 }
 
 function shareContext(context, key) {
