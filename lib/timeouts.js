@@ -19,8 +19,8 @@
 // pay): seven fields, with its states, argument shape and numeric id packed in `_flags`, and
 // Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors.
 //
-// One native timer is armed for the earliest key and ref'd only while a ref'd timeout is
-// pending. When it fires, a pass reads the clock once and runs every bucket due at that time,
+// One native timer is armed for the earliest bucket's `due` (below) and ref'd only while a ref'd
+// timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at that time,
 // in order; timers created or re-armed during the pass are due later than the pass's clock, so
 // they never run in it (Node's rule). Between callbacks the pass drains nextTicks and promise
 // jobs as Node does.
@@ -29,8 +29,8 @@
 // one), and a bucket only runs once the clock has reached the latest deadline placed in it
 // (`due`, within its whole ms), so no timer fires before performance.now() at its creation plus
 // its truncated delay, and none waits for the next whole ms either: a 1 ms loop ticks about
-// every 1.1 ms, as native's does. Intervals are re-armed from the
-// pass's start, start to start, like Node's re-insertion from its loop time.
+// every 1.1 ms, as native's does. Intervals are re-armed from the pass's start, start to
+// start, like Node's re-insertion from its loop time.
 
 const { MinHeap } = require('./heap');
 const clock = require('./clock');
