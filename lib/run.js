@@ -3,8 +3,9 @@
 // Invoking user callbacks, shared by timeouts and immediates.
 //
 // Arguments are stored without a per-timer array where possible: `args` is undefined when there
-// are none, the argument itself when there is one (the timer's flags say so), an array otherwise. Calls go
-// through fixed-arity fast paths, so no closure and no spread is created per call.
+// are none, the argument itself when there is one (the timer's flags say so), an array
+// otherwise. Calls go through fixed-arity fast paths, so no closure and no spread is created
+// per call.
 //
 // Async context: a timer created with asyncContext on carries an AsyncResource captured at
 // creation; its callback runs inside that resource's scope, which restores every
@@ -74,30 +75,31 @@ function runCallbacks(source) {
       timer = source.peek();
       if (timer === null) return;
     }
-    const context = timer._context;
-    if (context === null) source.fire(timer);
-    else runScoped(source, context);
+    if (timer._context === null) source.fire(timer);
+    else runScoped(source, timer);
   }
 }
 
-function runScoped(source, context) {
+// Runs the peeked `timer`, and those after it that share its context, inside that context.
+function runScoped(source, timer) {
+  const context = timer._context;
   if (FRAME_STORAGE) {
-    runInAsyncScope.call(context, fireWhileShared, null, source, context);
+    runInAsyncScope.call(context, fireWhileShared, null, source, timer);
     return;
   }
   const epoch = contextEpoch;
   try {
-    runInAsyncScope.call(context, fireWhileShared, null, source, context);
+    runInAsyncScope.call(context, fireWhileShared, null, source, timer);
   } finally {
     if (contextEpoch !== epoch) context.restoreStores();
   }
 }
 
-// Inside `context`'s scope: fires the peeked timer, then the next ones while they share it.
-function fireWhileShared(source, context) {
+// Inside `timer`'s context: fires it, then the next timers while they share that context.
+function fireWhileShared(source, timer) {
+  const context = timer._context;
   const key = FRAME_STORAGE ? context.frameKey : context.asyncId();
   const epoch = contextEpoch;
-  let timer = source.peek();
   for (;;) {
     // Until something switches context, the callback's timers can share its context.
     shareContext(context, key);
