@@ -4,9 +4,7 @@
 // would not fit any terminal, while this stays as wide as the number of versions.
 'use strict';
 
-const fmt = require('./format');
-const { ratio, NATIVE } = require('./ratio');
-const { NONE, implHeader, cellText, rowContext } = require('./cells');
+const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells');
 
 function header(cols) {
   return [['scenario (unit)'], ['implementation'], ...cols.nodes.map((n) => [n])];
@@ -27,8 +25,7 @@ function rowsOf(scenario, results, cols, notes) {
   const rows = cols.impls.map((impl, i) =>
     [i === 0 ? label : '', implName(impl), ...cols.nodes.map((node) => cellText(find(node, impl), marks, notes))]);
   if (cols.hasRatio) {
-    rows.push(['', 'ht/native', ...cols.nodes.map((node) =>
-      cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), find(node, NATIVE)))).join(' '))]);
+    rows.push(['', 'ht/native', ...cols.nodes.map((node) => ratiosText(cols, find, node))]);
   }
   return rows;
 }

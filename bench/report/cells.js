@@ -8,7 +8,7 @@ const registry = require('../scenarios');
 const { compareVersions } = require('../version');
 const fmt = require('./format');
 const { validValue } = require('../units');
-const { NATIVE } = require('./ratio');
+const { ratio, NATIVE } = require('./ratio');
 
 const NONE = '-';
 const BEST = '++';
@@ -100,6 +100,13 @@ function rowContext(scenario, results) {
   };
 }
 
+/** The ht/native cell of `node`: each implementation but native over native, in column order. */
+function ratiosText(cols, find, node) {
+  const nativeResult = find(node, NATIVE);
+  return cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' ');
+}
+
 module.exports = {
-  NONE, BEST, BEST_NATIVE, unique, columnsOf, scenarioOrder, implHeader, footnoteBook, marksOf, cellText, rowContext
+  NONE, BEST, BEST_NATIVE, unique, columnsOf, scenarioOrder, implHeader, footnoteBook, marksOf, cellText, rowContext,
+  ratiosText
 };

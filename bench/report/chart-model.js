@@ -10,8 +10,6 @@
 const fmt = require('./format');
 const cells = require('./cells');
 const model = require('./model');
-const wide = require('./wide');
-const byVersion = require('./by-version');
 
 const { NONE, BEST, BEST_NATIVE } = cells;
 
@@ -87,11 +85,9 @@ function scenarioOf(name, results, cols, notes) {
 
 // Under a table (--chart), an error cell must carry the table's footnote number, and the table
 // numbers them in its own cell order. Letting the table's layout fill the footnote book first
-// gives every error the table's number; the chart then only looks them up. This mirrors
-// model.js's choice of layout for 'auto' (wide for one Node).
+// gives every error the table's number; the chart then only looks them up.
 function numberLikeTable(layout, results, cols, notes) {
-  const chosen = layout === 'wide' || layout === 'versions' ? layout : (cols.nodes.length > 1 ? 'versions' : 'wide');
-  (chosen === 'wide' ? wide : byVersion).grid(results, cols, cells.scenarioOrder(results), notes);
+  model.layoutOf(layout, cols).grid(results, cols, cells.scenarioOrder(results), notes);
 }
 
 /** Builds { title, scenarios: [{ name, unit, higherIsBetter, heading, max, entries }], legend,

@@ -17,6 +17,7 @@ const byVersion = require('./by-version');
 const { NONE, BEST, BEST_NATIVE, unique } = cells;
 const LAYOUTS = { wide, versions: byVersion };
 
+/** The layout module (wide.js or by-version.js) for --layout `name`: 'auto' is wide for one Node. */
 function layoutOf(name, cols) {
   if (name === 'wide' || name === 'versions') return LAYOUTS[name];
   return cols.nodes.length > 1 ? byVersion : wide;
@@ -161,4 +162,4 @@ function build(report, { layout = 'auto' } = {}) {
   };
 }
 
-module.exports = { build, marksOf: cells.marksOf, BEST, BEST_NATIVE, LAYOUTS: ['auto', ...Object.keys(LAYOUTS)] };
+module.exports = { build, layoutOf, marksOf: cells.marksOf, BEST, BEST_NATIVE, LAYOUTS: ['auto', ...Object.keys(LAYOUTS)] };

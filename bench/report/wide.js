@@ -3,9 +3,7 @@
 // number of a scenario on one line.
 'use strict';
 
-const fmt = require('./format');
-const { ratio, NATIVE } = require('./ratio');
-const { NONE, implHeader, cellText, rowContext } = require('./cells');
+const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells');
 
 function header(cols) {
   const head = [['scenario (unit)']];
@@ -24,10 +22,7 @@ function rowOf(scenario, results, cols, notes) {
     // A row without timers has one value per Node: it goes in the first column of that Node.
     if (shared) cols.impls.forEach((_, i) => cells.push(i === 0 ? cellText(shared, marks, notes) : ''));
     else for (const impl of cols.impls) cells.push(cellText(find(node, impl), marks, notes));
-    if (cols.hasRatio) {
-      const nativeResult = find(node, NATIVE);
-      cells.push(shared ? '' : cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' '));
-    }
+    if (cols.hasRatio) cells.push(shared ? '' : ratiosText(cols, find, node));
   }
   return [cells];
 }
