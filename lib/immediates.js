@@ -147,7 +147,7 @@ function enqueue(immediate) {
   if (tail === null) queueHead = immediate;
   else tail._next = immediate;
   queueTail = immediate;
-  if (nativeImmediate === null && !inPass) scheduleNative();
+  if (nativeImmediate === null && !inPass) scheduleNative(false);
   return immediate;
 }
 
@@ -170,20 +170,23 @@ function unlink(immediate) {
 
 // --- the native immediate --------------------------------------------------------------
 
-function scheduleNative() {
+// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
+function scheduleNative(atPassLevel) {
   nativeImmediate = nativeSetImmediate(onNativeImmediate);
   keepAlive.adopt(nativeImmediate);
+  run.noteArmed(passSource, atPassLevel);
 }
 
 // --- the pass --------------------------------------------------------------------------
 
 function onNativeImmediate() {
+  run.enterPass(passSource, true);
   nativeImmediate = null;
   keepAlive.release();
   if (timeouts.hasInterruptedPass()) {
     // The rest of a timer pass a callback threw out of comes first (see there). It may throw
     // again: keep a native immediate queued meanwhile, so our own pass still gets its turn.
-    scheduleNative();
+    scheduleNative(false);
     timeouts.finishInterruptedPass();
     nativeClearImmediate(nativeImmediate);
     nativeImmediate = null;
@@ -205,6 +208,7 @@ function onNativeImmediate() {
 function resumePass() {
   if (!interrupted) return;
   interrupted = false;
+  run.enterPass(passSource, false); // from a tick or the other scheduler's callback
   runPass();
 }
 
@@ -232,9 +236,9 @@ function runPass() {
     // handler's own immediate gets there first.
     if (!completed) {
       interrupted = true;
-      if (nativeImmediate === null) scheduleNative();
+      if (nativeImmediate === null) scheduleNative(true);
       nextTick(resumePass);
-    } else if (queueHead !== null && nativeImmediate === null) scheduleNative();
+    } else if (queueHead !== null && nativeImmediate === null) scheduleNative(true);
   }
 }
 
@@ -251,6 +255,10 @@ function runGenerations() {
 
 const passSource = {
   drainDue: false,
+  home: null,
+  homeEpoch: 0,
+  armedHome: null,
+  armedEpoch: 0,
 
   /** The immediate that runs next, or null: the pass is over. */
   peek() {

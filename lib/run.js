@@ -10,7 +10,8 @@
 // Async context: a timer created with asyncContext on carries an AsyncResource captured at
 // creation; its callback runs inside that resource's scope, which restores every
 // AsyncLocalStorage store active at creation (on both the async_hooks and the
-// AsyncContextFrame implementations of AsyncLocalStorage).
+// AsyncContextFrame implementations of AsyncLocalStorage), or, when the pass's own context
+// provably carries those stores already, right there ("running at home" below).
 //
 // One capture costs an allocation and async_hooks bookkeeping, more than the rest of a
 // set+clear. So timers created in the same context share one capture, reused only while that
@@ -55,7 +56,8 @@ function invoke(fn, self, args, single) {
  *   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
  *     side effects beyond dropping empty buckets;
  *   - `source.drainDue`: true when ticks must be drained before that callback;
- *   - `source.fire(timer)`: takes the peeked timer and runs its callback.
+ *   - `source.fire(timer)`: takes the peeked timer and runs its callback;
+ *   - `source.home`, `homeEpoch`, `armedHome`, `armedEpoch`: kept by noteArmed()/enterPass().
  *
  * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
  * timers that share a context run inside ONE entry into its scope when nothing needs to run
@@ -75,9 +77,19 @@ function runCallbacks(source) {
       timer = source.peek();
       if (timer === null) return;
     }
-    if (timer._context === null) source.fire(timer);
+    const context = timer._context;
+    if (context === null) source.fire(timer);
+    else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
     else runScoped(source, timer);
   }
+}
+
+// Runs `timer` in the pass's own context, which provably carries its stores (see atHome()).
+function fireAtHome(source, timer) {
+  const context = timer._context;
+  // Timers the callback creates can share its capture: the pass's context is equivalent.
+  shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
+  source.fire(timer);
 }
 
 // Runs the peeked `timer`, and those after it that share its context, inside that context.
@@ -100,14 +112,42 @@ function fireWhileShared(source, timer) {
   const context = timer._context;
   const key = FRAME_STORAGE ? context.frameKey : context.asyncId();
   const epoch = contextEpoch;
+  const sharing = canShare(context);
   for (;;) {
     // Until something switches context, the callback's timers can share its context.
-    shareContext(context, key);
+    if (sharing) shareContext(context, key);
     source.fire(timer);
     if (source.drainDue || contextEpoch !== epoch) return;
     timer = source.peek();
     if (timer === null || timer._context !== context) return;
   }
+}
+
+// --- running at home ---------------------------------------------------------------------
+//
+// A pass runs inside its native handle's callback, so in the context the handle was armed in.
+// When that was the context of the shared capture, and nothing has switched context since,
+// the pass's context carries exactly that capture's stores: its timers' callbacks run right
+// there, without entering the capture's scope (which would restore what is already in place,
+// at more than the cost of the rest of the callback's bookkeeping). A store switch inside such
+// a callback bumps the epoch, so the rest of the pass enters scopes again.
+
+/**
+ * Call right after arming `source`'s native handle: records the context it will call back in.
+ * `atPassLevel`: armed by `source`'s own pass, outside any callback, so in that pass's context.
+ */
+function noteArmed(source, atPassLevel) {
+  let home = null;
+  if (inSharedContext()) home = sharedContext;
+  else if (atPassLevel && source.homeEpoch === contextEpoch) home = source.home;
+  source.armedHome = home;
+  source.armedEpoch = contextEpoch;
+}
+
+/** Call as a pass starts: `inHandle` when it runs in the callback of the handle last armed. */
+function enterPass(source, inHandle) {
+  source.home = inHandle ? source.armedHome : null;
+  source.homeEpoch = source.armedEpoch;
 }
 
 // --- context capture, shared while provably unchanged ----------------------------------
@@ -135,6 +175,7 @@ class TimerContext extends AsyncResource {
     super(type);
     this.timerType = type;
     this.frameKey = frameKey; // AsyncContextFrame: the marker its frame carries
+    this.bornEpoch = contextEpoch;
     this.bornWith = null;
   }
 
@@ -156,10 +197,7 @@ function ownSymbols(object) {
 
 /** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
 function captureContext(type) {
-  if (sharedEpoch === contextEpoch && sharedType === type &&
-      (FRAME_STORAGE ? contextMarker.getStore() : executionKey()) === sharedKey) {
-    return sharedContext;
-  }
+  if (sharedType === type && inSharedContext()) return sharedContext;
   if (FRAME_STORAGE) {
     // Mark first, so the capture's own frame carries the marker (invisible to other storages).
     const key = {};
@@ -171,6 +209,12 @@ function captureContext(type) {
   return sharedContext;
 }
 
+// Whether the current context provably carries the shared capture's stores.
+function inSharedContext() {
+  return sharedEpoch === contextEpoch &&
+    (FRAME_STORAGE ? contextMarker.getStore() : executionKey()) === sharedKey;
+}
+
 // With async_hooks storage, stores live on the execution resource, and async ids name resources
 // one to one (never reused); the id is far cheaper to read than the resource. Id 0 names none:
 // it is what a promise job sees while no hook tracks promises (so no store can differ between
@@ -178,6 +222,12 @@ function captureContext(type) {
 function executionKey() {
   const id = executionAsyncId();
   return id !== 0 ? id : executionAsyncResource();
+}
+
+// With AsyncContextFrame, a store switch made while in a capture's frame derives a new frame
+// that still carries the capture's marker: after one, the marker no longer names one frame.
+function canShare(context) {
+  return !FRAME_STORAGE || context.bornEpoch === contextEpoch;
 }
 
 function shareContext(context, key) {
@@ -239,4 +289,6 @@ function unpackArgs(args, single) {
   return single ? [args] : args;
 }
 
-module.exports = { canDrain, captureContext, drainTicks, invoke, packArgs, unpackArgs, runCallbacks };
+module.exports = {
+  canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
+};

@@ -340,7 +340,7 @@ function place(timer, now) {
   tail._next = timer;
   bucket._prev = timer;
   if (deadline > bucket.due) bucket.due = deadline;
-  if (key < armedKey && !inPass) arm(bucket, now);
+  if (key < armedKey && !inPass) arm(bucket, now, false);
 }
 
 function newBucket(key) {
@@ -386,12 +386,14 @@ function discardTopBucket() {
 // Node's timer fires at the first loop turn whose (whole ms, cached) loop time has reached its
 // start + delay; the loop sleeps at least that long, so asking for ceil(due - now) ms wakes us
 // at or just after `due` in nearly every case. An early wake finds nothing due and re-arms.
-function arm(bucket, now) {
+// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
+function arm(bucket, now, atPassLevel) {
   if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
   let delay = Math.ceil(bucket.due - now);
   if (delay < 1) delay = 1;
   nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
   keepAlive.adopt(nativeTimer);
+  run.noteArmed(passSource, atPassLevel);
   armedKey = bucket.key;
 }
 
@@ -407,7 +409,7 @@ function armForEarliest() {
     keepAlive.release();
     armedKey = Infinity;
   } else if (nativeTimer === null || top.key !== armedKey) {
-    arm(top, clock.now());
+    arm(top, clock.now(), true); // only ever called by the pass
   }
 }
 
@@ -416,6 +418,7 @@ function armForEarliest() {
 let immediates = null; // ./immediates, which requires this module: loaded on first use
 
 function onNativeTimeout() {
+  run.enterPass(passSource, true);
   nativeTimer = null;
   keepAlive.release();
   armedKey = Infinity;
@@ -449,6 +452,7 @@ function runPass(now) {
 function resumePass() {
   if (!interrupted) return;
   interrupted = false;
+  run.enterPass(passSource, false); // from a tick or the other scheduler's callback
   runPass(passNow);
 }
 
@@ -479,6 +483,10 @@ function runDue() {
 
 const passSource = {
   drainDue: false,
+  home: null,
+  homeEpoch: 0,
+  armedHome: null,
+  armedEpoch: 0,
 
   /** The timer that runs next, or null: nothing more is due at the pass's time. */
   peek() {
