@@ -88,7 +88,10 @@ function runCallbacks(source) {
 function fireAtHome(source, timer) {
   const context = timer._context;
   // Timers the callback creates can share its capture: the pass's context is equivalent.
-  shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
+  // (Checked first: sharing again would box a fresh async id on every callback.)
+  if (sharedContext !== context || !inSharedContext()) {
+    shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
+  }
   source.fire(timer);
 }
 
