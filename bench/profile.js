@@ -1,11 +1,15 @@
 // How long each child samples, and how long it may take. One place for the time budget: the
 // default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 45 rate cells
 // (3 fn-* + 14 timer scenarios x 3 implementations) x 5 runs = 225 children at about 0.13 s of
-// start-up each plus 55 ms of sampling (about 42 s), and cpu-1ms-loops-100 x 3 x 5 runs at
-// 0.13 + 0.2 warm-up + 2 s (about 35 s).
+// start-up each plus 140 ms of warm-up and sampling (about 61 s), and cpu-1ms-loops-100 x 3 x 5
+// runs at 0.13 + 0.2 warm-up + 2 s (about 35 s); measured 82 s in all.
+//
+// Warm-up: a rate row should measure optimized code. After 15 ms, both implementations still ran
+// partly unoptimized (native immediate-set read 8-11 M/s against 15-16 M/s after 100 ms, with
+// margins of 30-90 %); 100 ms is where native's rows settle on this machine.
 'use strict';
 
-const NORMAL = { warmupTime: 15, warmupSamples: 2, sampleTime: 40, minSamples: 5 };
+const NORMAL = { warmupTime: 100, warmupSamples: 2, sampleTime: 40, minSamples: 5 };
 const QUICK = { warmupTime: 10, warmupSamples: 1, sampleTime: 25, minSamples: 3 };
 
 // Child start-up, module loading and reporting, measured at about 0.1 s here.
@@ -21,7 +25,7 @@ const CPU_DRAIN_MS = 20;
 function sampling(opts) {
   const base = opts.quick ? QUICK : NORMAL;
   if (!opts.sampleTime) return { ...base };
-  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(2, opts.sampleTime * 0.4) };
+  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(base.warmupTime, opts.sampleTime * 0.4) };
 }
 
 // The cpu window opens after a warm-up of a tenth of the duration, within 0.1..1 s.

@@ -96,7 +96,7 @@ function build() {
     .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,...', collect)
     .option('--runs <n>', 'child processes per cell (default 5, 1 with --quick)')
     .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick; 2 with no -s)')
-    .option('--sample-time <ms>', 'sampling time per child for rate scenarios (default 40; 25 with --quick)')
+    .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up of at least 100 ms (default 40; 25 with --quick, 10 ms warm-up)')
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
     .option('--node <list>', 'Node versions (22, v22.3.0, 0.10), node binary paths, current or all (default: the running Node)', collect)
