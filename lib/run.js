@@ -84,7 +84,7 @@ function runCallbacks(source) {
   }
 }
 
-// Runs `timer` in the pass's own context, which provably carries its stores (see atHome()).
+// Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
 function fireAtHome(source, timer) {
   const context = timer._context;
   // Timers the callback creates can share its capture: the pass's context is equivalent.
