@@ -37,6 +37,13 @@ t.test('--quick: one run, 1 s cpu; explicit values win', async (t) => {
   t.equal(profile.sampling(o).sampleTime, 7);
 });
 
+t.test('rate rows warm up long enough to measure optimized code; --quick stays short', async (t) => {
+  t.same([profile.sampling(normalize({})).warmupTime, profile.sampling(normalize({})).sampleTime], [100, 40]);
+  t.equal(profile.sampling(normalize({ sampleTime: '20' })).warmupTime, 100, 'a short --sample-time keeps the warm-up');
+  t.equal(profile.sampling(normalize({ sampleTime: '1000' })).warmupTime, 400, 'a long one warms up for 40 % of it');
+  t.equal(profile.sampling(normalize({ quick: true })).warmupTime, 10);
+});
+
 t.test('-s: names and groups in registry order; cpu duration defaults to 10 s', async (t) => {
   const o = normalize({ scenario: ['cpu-1ms-loops-1,basics', 'fn-call'] });
   t.same(o.scenarios.map((s) => s.name), ['fn-call', 'fn-call-method', 'fn-apply', 'cpu-1ms-loops-1']);
