@@ -99,7 +99,8 @@ function refuse(err) {
 }
 
 // spec: { scenario, impl, libPath, engines, sampler, tinybench: {url, minNode}, warmupTime,
-// warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, timeoutMs, batchTimeoutMs }
+// warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, cpuWarmupFires, timeoutMs,
+// batchTimeoutMs }
 function run(spec) {
   var scenario = scenarios.get(spec.scenario);
   if (!scenario) return verdict('failed', 'unknown scenario ' + spec.scenario);
@@ -113,7 +114,10 @@ function run(spec) {
 
   // cpu and measured scenarios run their own experiment instead of the batch sampler.
   if (typeof scenario.measure === 'function') {
-    var ctx = { natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs };
+    var ctx = {
+      natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs,
+      warmupFires: spec.cpuWarmupFires || 0
+    };
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message);
       // A NaN or a negative figure is a broken measurement, not a result to rank.

@@ -34,6 +34,7 @@ function childSpec(cell, opts) {
     ...profile.sampling(opts),
     durationMs: Math.round(opts.duration * 1000),
     cpuWarmupMs: profile.cpuWarmupMs(opts.duration),
+    cpuWarmupFires: profile.cpuWarmupFires(opts),
     timeoutMs: profile.timeoutMs(cell.scenario, opts),
     batchTimeoutMs: profile.batchTimeoutMs(opts)
   };

@@ -1,6 +1,7 @@
 // Group `cpu`: N concurrent timers, each re-queueing itself with a 1 ms delay, for a fixed window.
 // Reports the CPU used as a percentage of one core (lower is better), plus fires per second and
-// CPU microseconds per fire. The window opens after a warm-up so start-up and JIT are excluded.
+// CPU microseconds per fire. The window opens after a warm-up (a time, then a number of fires)
+// so start-up and JIT are excluded.
 // The window is delimited with the harness's native timers, not by clock reads in the callback,
 // so the measured callbacks cost only what the scenario itself costs.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
@@ -12,11 +13,14 @@ var LOOPS = [1, 10, 100, 200, 1000];
 var DELAY = 1;
 // Time to let the last re-queued timers fire before reporting.
 var DRAIN_MS = 20;
+// After the timed warm-up, the window waits (polling) for ctx.warmupFires fires, at most this long.
+var WARMUP_POLL_MS = 20;
+var WARMUP_FIRES_MAX_MS = 5000;
 // Fewer fires than this share of the nominal rate (loops x 1000/s) means the implementation is
 // not running its timers, and its low CPU figure would read as a win: report an error instead.
 var MIN_FIRE_SHARE = 0.01;
 
-// ctx: { natives, durationMs, warmupMs }. Calls back (err, run).
+// ctx: { natives, durationMs, warmupMs, warmupFires }. Calls back (err, run).
 function measure(loops, T, ctx, cb) {
   var cpu = clock.cpuClock();
   if (!cpu) {
@@ -32,7 +36,16 @@ function measure(loops, T, ctx, cb) {
   }
   for (var i = 0; i < loops; i++) T.setTimeout(tick, DELAY);
 
-  ctx.natives.setTimeout(function openWindow() {
+  var started = clock.now();
+  var warmupFires = ctx.warmupFires || 0;
+  ctx.natives.setTimeout(function whenWarm() {
+    if (fires >= warmupFires || clock.now() - started >= WARMUP_FIRES_MAX_MS) openWindow();
+    else ctx.natives.setTimeout(whenWarm, WARMUP_POLL_MS);
+  }, ctx.warmupMs);
+
+  function openWindow() {
+    var warmedMs = clock.now() - started;
+    var warmedFires = fires;
     var cpu0 = cpu.read();
     var wall0 = clock.now();
     var fires0 = fires;
@@ -67,12 +80,14 @@ function measure(loops, T, ctx, cb) {
             fires: n,
             windowMs: wallMs,
             cpuMs: cpuUs / 1000,
-            cpuClock: cpu.name
+            cpuClock: cpu.name,
+            warmupMs: warmedMs,
+            warmupFires: warmedFires
           }
         });
       }, DRAIN_MS);
     }, ctx.durationMs);
-  }, ctx.warmupMs);
+  }
 }
 
 module.exports = LOOPS.map(function (loops) {
