@@ -2,7 +2,7 @@
 // default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 45 rate cells
 // (3 fn-* + 14 timer scenarios x 3 implementations) x 5 runs = 225 children at about 0.13 s of
 // start-up each plus 140 ms of warm-up and sampling (about 61 s), and cpu-1ms-loops-100 x 3 x 5
-// runs at 0.13 + 0.2 warm-up + 2 s (about 35 s); measured 82 s in all.
+// runs at 0.13 + 0.2 warm-up + 2 s (about 35 s); measured 80 s in all.
 //
 // Warm-up: a rate row should measure optimized code. After 15 ms, both implementations still ran
 // partly unoptimized (native immediate-set read 8-11 M/s against 15-16 M/s after 100 ms, with
