@@ -15,7 +15,7 @@
 // Child-process cases live in test/fixtures/faults.js.
 
 const t = require('tap')
-const { sameResult, loadHeaptimers, onlyHeaptimers, nodeMajor } = require('./helpers/impls.js')
+const { sameResult, loadHeaptimers, onlyHeaptimers } = require('./helpers/impls.js')
 const { runFixtureEach, parseResult, normalizeOutput } = require('./helpers/child.js')
 const { busy, logger } = require('./helpers/scenario.js')
 
@@ -100,13 +100,13 @@ t.test('consecutive throwing timeouts: the rest of the pass runs before the imme
   const r = await runFixtureEach('faults.js', ['handled-consecutive-throws'])
   const allFirst = ['A', 'caught A (uncaughtException)', 'B', 'caught B (uncaughtException)',
     'C', 'caught C (uncaughtException)', 'D', 'M1', 'M1 tick', 'M1 tick tick', 'M2']
-  // Node 20 sometimes runs the rest of the pass a loop turn later, after the immediates
+  // Native sometimes runs the rest of the pass a loop turn later, after the immediates (seen on
+  // Node 20 often, and on Node 24 under CI load): either order is native's
   const deferred = ['A', 'caught A (uncaughtException)', 'M1', 'M1 tick', 'M1 tick tick', 'M2',
     'B', 'caught B (uncaughtException)', 'C', 'caught C (uncaughtException)', 'D']
   t.equal(r.native.code, 0, 'native exits 0', { stderr: r.native.stderr })
   const nat = parseResult(r.native.stdout)
-  if (nodeMajor() === 20) t.ok([allFirst, deferred].some(x => JSON.stringify(x) === JSON.stringify(nat)), 'native: one of Node 20\'s two orders', { nat })
-  else t.same(nat, allFirst, 'native: all due timeouts first, then the immediates')
+  t.ok([allFirst, deferred].some(x => JSON.stringify(x) === JSON.stringify(nat)), 'native: one of its two orders', { nat })
   if (!('heaptimers' in r)) return
   t.equal(r.heaptimers.code, 0, 'heaptimers exits 0', { stderr: r.heaptimers.stderr })
   const heap = parseResult(r.heaptimers.stdout)
