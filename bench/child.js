@@ -116,7 +116,7 @@ function run(spec) {
   if (typeof scenario.measure === 'function') {
     var ctx = {
       natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs,
-      warmupFires: spec.cpuWarmupFires || 0
+      warmupFires: spec.cpuWarmupFires
     };
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message);

@@ -35,8 +35,8 @@ function cpuWarmupMs(durationS) {
 
 // ...and, except with --quick, once the loops have fired this many times in all: V8 optimizes a
 // function only after it has run some thousands of times, which one 1 ms loop takes seconds to
-// reach. Measured here (Node 20, cpu-1ms-loops-1): after 0.3 s, heaptimers' JIT compiling fell
-// inside the window and read 0.7x native; after 2,000 fires, 1.15x.
+// reach. Measured here (Node 20, cpu-1ms-loops-1, --runs 3 --duration 3): after 0.3 s, heaptimers'
+// JIT compiling fell inside the window and the row read 0.7x native; after 2,000 fires, 0.93x.
 const CPU_WARMUP_FIRES = 2000;
 
 function cpuWarmupFires(opts) {
@@ -46,7 +46,9 @@ function cpuWarmupFires(opts) {
 // Expected wall time of one child, for the progress ETA and the hang timeout.
 function expectedMs(scenario, opts) {
   if (scenario.kind === 'cpu') {
-    return CHILD_OVERHEAD_MS + cpuWarmupMs(opts.duration) + opts.duration * 1000 + CPU_DRAIN_MS;
+    // The loops fire about once per ms each: waiting for the warm-up fires takes fires / loops ms.
+    const firesMs = scenario.loops ? cpuWarmupFires(opts) / scenario.loops : 0;
+    return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + opts.duration * 1000 + CPU_DRAIN_MS;
   }
   const s = sampling(opts);
   return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime;

@@ -87,8 +87,9 @@ function runCallbacks(source) {
 // Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
 function fireAtHome(source, timer) {
   const context = timer._context;
-  // Timers the callback creates can share its capture: the pass's context is equivalent.
-  // (Checked first: sharing again would box a fresh async id on every callback.)
+  // Timers the callback creates can share its capture: the pass's context is equivalent. (A
+  // home is a capture shared in the current epoch, so canShare() holds for it.) Checked first:
+  // sharing again would box a fresh async id on every callback.
   if (sharedContext !== context || !inSharedContext()) {
     shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
   }

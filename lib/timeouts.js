@@ -20,10 +20,10 @@
 // Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors.
 //
 // One native timer is armed for the earliest bucket's `due` (below) and ref'd only while a ref'd
-// timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at that time,
-// in order; timers created or re-armed during the pass are due later than the pass's clock, so
-// they never run in it (Node's rule). Between callbacks the pass drains nextTicks and promise
-// jobs as Node does.
+// timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at
+// that time, in order; timers created or re-armed during the pass are due later than the pass's
+// clock, so they never run in it (Node's rule). Between callbacks the pass drains nextTicks and
+// promise jobs as Node does.
 //
 // A deadline is always computed from a fresh clock read at creation or refresh (never a cached
 // one), and a bucket only runs once the clock has reached the latest deadline placed in it

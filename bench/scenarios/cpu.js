@@ -44,11 +44,10 @@ function measure(loops, T, ctx, cb) {
   }, ctx.warmupMs);
 
   function openWindow() {
-    var warmedMs = clock.now() - started;
-    var warmedFires = fires;
     var cpu0 = cpu.read();
     var wall0 = clock.now();
     var fires0 = fires;
+    var warmedMs = wall0 - started;
     ctx.natives.setTimeout(function closeWindow() {
       var cpuUs = cpu.read() - cpu0;
       var wallMs = clock.now() - wall0;
@@ -82,7 +81,7 @@ function measure(loops, T, ctx, cb) {
             cpuMs: cpuUs / 1000,
             cpuClock: cpu.name,
             warmupMs: warmedMs,
-            warmupFires: warmedFires
+            warmupFires: fires0
           }
         });
       }, DRAIN_MS);
