@@ -221,6 +221,14 @@ function resumePass() {
  */
 function finishInterruptedPass() {
   resumePass();
+  // The pass's last callback returned: Node drains its ticks and promise jobs before the next
+  // phase begins.
+  run.drainTicks();
+}
+
+/** Whether a pass was interrupted by a throw and has not been finished yet. */
+function hasInterruptedPass() {
+  return interrupted;
 }
 
 function runPass() {
@@ -301,4 +309,5 @@ module.exports = {
   createImmediate,
   counts,
   finishInterruptedPass,
+  hasInterruptedPass,
 };

@@ -422,11 +422,24 @@ function onNativeTimeout() {
   nativeTimer = null;
   keepAlive.release();
   armedKey = Infinity;
-  // The rest of an immediate pass a callback threw out of comes first (see there).
   if (immediates === null) immediates = require('./immediates');
-  immediates.finishInterruptedPass();
+  if (immediates.hasInterruptedPass()) finishImmediatesFirst();
   interrupted = false; // a fresh pass runs whatever an interrupted one left, in order
   runPass(clock.now());
+}
+
+// The rest of an immediate pass a callback threw out of comes first (see there). It may throw
+// again: keep a native timer armed meanwhile, so that our own pass still gets its turn.
+function finishImmediatesFirst() {
+  nativeTimer = nativeSetTimeout(onNativeTimeout, 1);
+  keepAlive.adopt(nativeTimer);
+  run.noteArmed(passSource, false);
+  armedKey = -Infinity; // timers created meanwhile run from that native timer at the latest
+  immediates.finishInterruptedPass();
+  nativeClearTimeout(nativeTimer);
+  nativeTimer = null;
+  keepAlive.release();
+  armedKey = Infinity;
 }
 
 function runPass(now) {
@@ -465,6 +478,9 @@ function resumePass() {
  */
 function finishInterruptedPass() {
   resumePass();
+  // The pass's last callback returned: Node drains its ticks and promise jobs before the next
+  // phase begins.
+  run.drainTicks();
 }
 
 /** Whether a pass was interrupted by a throw and has not been finished yet. */
