@@ -94,15 +94,24 @@ t.test('throws from nested drains, with a handler: the program goes on in native
 })
 
 // Node's orders after handled throws from consecutive timeouts: the whole
-// pass first (`allFirst`), or, as Node 20 often does and Node 24 under load,
-// the rest of the pass deferred past the check phase, so that the immediates
-// queued so far (`deferrable`, with their ticks) run right after any one of
-// the handled throws.
-function nativeOrders (allFirst, deferrable) {
-  const rest = allFirst.filter(x => !deferrable.includes(x))
+// pass first (`allFirst`), or, as Node 20 often does and Node 22 and 24 under
+// load, the rest of the pass deferred past the check phase after any one of
+// the handled throws. Then the throwing timeout's own ticks drain, the
+// immediates queued so far (`queuedBy`: the timeout that queued them, with
+// their ticks) run, and the rest of the pass follows.
+function nativeOrders (allFirst, queuedBy) {
+  const immediates = Object.values(queuedBy).flat()
+  const rest = allFirst.filter(x => !immediates.includes(x))
   const orders = [allFirst]
   rest.forEach((x, i) => {
-    if (x.startsWith('caught ')) orders.push([...rest.slice(0, i + 1), ...deferrable, ...rest.slice(i + 1)])
+    if (!x.startsWith('caught ')) return
+    const thrower = rest[i - 1]
+    const ran = rest.slice(0, i + 1)
+    const ticks = rest.slice(i + 1).filter(y => y.startsWith(thrower + ' '))
+    const queued = ran.flatMap(y => queuedBy[y] || [])
+    const later = rest.slice(i + 1).filter(y => !ticks.includes(y))
+    const laterImmediates = immediates.filter(m => !queued.includes(m))
+    orders.push([...ran, ...ticks, ...queued, ...later, ...laterImmediates])
   })
   return orders
 }
@@ -115,27 +124,27 @@ const consecutiveThrows = {
   'handled-consecutive-throws': {
     allFirst: ['A', 'caught A (uncaughtException)', 'B', 'caught B (uncaughtException)',
       'C', 'caught C (uncaughtException)', 'D', 'M1', 'M1 tick', 'M1 tick tick', 'M2'],
-    deferrable: ['M1', 'M1 tick', 'M1 tick tick', 'M2'],
+    queuedBy: { A: ['M1', 'M1 tick', 'M1 tick tick', 'M2'] },
   },
   'handled-throws-then-last-timeout-ticks': {
     allFirst: ['A', 'caught A (uncaughtException)', 'B', 'caught B (uncaughtException)',
       'C', 'caught C (uncaughtException)', 'D', 'D tick', 'D microtask', 'M0', 'M'],
-    deferrable: ['M0'],
+    queuedBy: { A: ['M0'], D: ['M'] },
   },
   'handled-throws-then-throwing-last-timeouts': {
     allFirst: ['A', 'caught A (uncaughtException)', 'B', 'caught B (uncaughtException)',
       'C', 'caught C (uncaughtException)', 'D', 'caught D (uncaughtException)', 'E',
       'D tick', 'E tick', 'D microtask', 'M0', 'M'],
-    deferrable: ['M0'],
+    queuedBy: { A: ['M0'], D: ['M'] },
   },
 }
 t.test('consecutive throwing timeouts: the rest of the pass runs before the immediates they queued', async t => {
-  for (const [s, { allFirst, deferrable }] of Object.entries(consecutiveThrows)) {
+  for (const [s, { allFirst, queuedBy }] of Object.entries(consecutiveThrows)) {
     await t.test(s, async t => {
       const r = await runFixtureEach('faults.js', [s])
       t.equal(r.native.code, 0, 'native exits 0', { stderr: r.native.stderr })
       const nat = parseResult(r.native.stdout)
-      const orders = nativeOrders(allFirst, deferrable).map(o => JSON.stringify(o))
+      const orders = nativeOrders(allFirst, queuedBy).map(o => JSON.stringify(o))
       t.ok(orders.includes(JSON.stringify(nat)), 'native: one of its orders', { nat })
       if (!('heaptimers' in r)) return
       t.equal(r.heaptimers.code, 0, 'heaptimers exits 0', { stderr: r.heaptimers.stderr })
