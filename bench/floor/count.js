@@ -1,0 +1,60 @@
+'use strict';
+
+// A fixed amount of timer work, for counting instructions (bench/floor/instructions.js): the
+// same batches as timerbench's rows, run a given number of times with no clock and no sampling,
+// so that two runs differing only in their batch count differ only by those batches' work.
+//
+//   node bench/floor/count.js <native | library path> <row> <batches> [configure JSON]
+
+const OPS_PER_BATCH = 10000;
+const N = OPS_PER_BATCH;
+function noop() {}
+
+// Each runs N operations of timer functions `T`, then calls `done` once.
+const ROWS = {
+  'timeout-set-clear'(T, done) {
+    for (let i = 0; i < N; i++) T.clearTimeout(T.setTimeout(noop, 1000));
+    T.setImmediate(done);
+  },
+  'immediate-set'(T, done) {
+    for (let i = 0; i < N; i++) T.setImmediate(noop);
+    T.setImmediate(done);
+  },
+  'immediate-run-10k'(T, done) {
+    let count = 0;
+    const callback = () => { if (++count === N) done(); };
+    for (let i = 0; i < N; i++) T.setImmediate(callback);
+  },
+  'timeout-run-10k'(T, done) {
+    let count = 0;
+    const callback = () => { if (++count === N) done(); };
+    for (let i = 0; i < N; i++) T.setTimeout(callback, 1);
+  },
+  'immediate-recursion'(T, done) {
+    let count = 0;
+    const step = () => { if (++count === N) done(); else T.setImmediate(step); };
+    T.setImmediate(step);
+  },
+};
+
+function main([which, row, batches, optionsJson]) {
+  const T = which === 'native' ? require('timers') : require(require('path').resolve(which));
+  if (optionsJson) T.configure(JSON.parse(optionsJson));
+  const batch = ROWS[row];
+  if (batch === undefined) throw new Error(`unknown row ${row} (one of ${Object.keys(ROWS).join(', ')})`);
+  let left = Number(batches);
+  (function next() {
+    if (left-- > 0) batch(T, () => setImmediate(next));
+  })();
+  // A batch that loses a callback lets the process exit early: say so, rather than count less.
+  process.on('exit', () => {
+    if (left >= 0) {
+      console.error(`${row}: the loop emptied with ${left + 1} of ${batches} batches unfinished`);
+      process.exitCode = 1;
+    }
+  });
+}
+
+if (require.main === module) main(process.argv.slice(2));
+
+module.exports = { ROWS: Object.keys(ROWS), OPS_PER_BATCH };

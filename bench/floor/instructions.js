@@ -1,0 +1,76 @@
+'use strict';
+
+// Instructions per timer operation, counted by valgrind (callgrind), for native timers,
+// heaptimers and the floor: a measure that, unlike time, does not move when other work shares
+// the machine, so small differences between builds can be seen (issue #5).
+//
+//   node bench/floor/instructions.js [--node <binary>] [--rows a,b] [--lib <path>] [--batches 20,60]
+//
+// Each cell runs count.js twice, with few and many batches, and divides the difference by the
+// operations between them, so start-up and warm-up cancel out. V8 runs --single-threaded, so
+// its compiler's work is counted where it happens. Needs valgrind on PATH. Numbers are
+// instructions, not time: a cache miss or a system call costs more than its count says.
+
+const { execFileSync, spawnSync } = require('child_process');
+const path = require('path');
+
+const COUNT = path.join(__dirname, 'count.js');
+const DEFAULT_BATCHES = [20, 60]; // more (50,150) is steadier across builds, and 2.5x slower
+const { ROWS, OPS_PER_BATCH } = require('./count');
+
+function instructions(node, target, row, batches) {
+  const run = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null',
+    '--smc-check=all-non-file', node, '--single-threaded', COUNT, target, row, String(batches)],
+  { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`${row} on ${target} exited ${run.status}: ${run.stderr.slice(-500)}`);
+  return instructionsOf(run.stderr);
+}
+
+function instructionsOf(stderr) {
+  const match = /Collected : (\d+)/.exec(stderr);
+  if (!match) throw new Error('callgrind printed no instruction count');
+  return Number(match[1]);
+}
+
+function perOperation(node, target, row, [fewBatches, manyBatches] = DEFAULT_BATCHES) {
+  const few = instructions(node, target, row, fewBatches);
+  const many = instructions(node, target, row, manyBatches);
+  return Math.round((many - few) / ((manyBatches - fewBatches) * OPS_PER_BATCH));
+}
+
+function parseArgs(argv) {
+  const args = {
+    node: process.execPath, rows: ROWS, lib: path.join(__dirname, '..', '..', 'lib', 'index.js'), batches: DEFAULT_BATCHES,
+  };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === '--node') args.node = value;
+    else if (flag === '--rows') args.rows = value.split(',');
+    else if (flag === '--lib') args.lib = path.resolve(value);
+    else if (flag === '--batches') args.batches = value.split(',').map(Number);
+    else throw new Error(`unknown option ${flag}`);
+  }
+  return args;
+}
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const version = execFileSync(args.node, ['--version'], { encoding: 'utf8' }).trim();
+  const targets = { native: 'native', heaptimers: args.lib, floor: path.join(__dirname, 'timers.js') };
+  const [few, many] = args.batches;
+  if (!(few >= 1 && many > few)) throw new Error('--batches takes two counts, the second larger');
+  console.log(`instructions per operation, Node ${version} (callgrind; ${few} vs ${many} batches of ${OPS_PER_BATCH})`);
+  console.log('| row | native | heaptimers | floor | native/heaptimers | native/floor |');
+  console.log('|:---|---:|---:|---:|---:|---:|');
+  for (const row of args.rows) {
+    const n = {};
+    for (const [name, target] of Object.entries(targets)) n[name] = perOperation(args.node, target, row, args.batches);
+    console.log(`| ${row} | ${n.native} | ${n.heaptimers} | ${n.floor} | ` +
+      `${(n.native / n.heaptimers).toFixed(2)}x | ${(n.native / n.floor).toFixed(2)}x |`);
+  }
+}
+
+if (require.main === module) main();
+
+module.exports = { instructionsOf, perOperation };

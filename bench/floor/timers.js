@@ -1,0 +1,189 @@
+'use strict';
+
+// The floor: the least work a timer library can do per timer and still keep the semantics our
+// performance targets are measured under. It is not a library; it exists to bound what any
+// implementation of heaptimers' design can reach on a timerbench row, so that a missed target
+// can be told apart from slack in heaptimers (issue #5).
+//
+// Run it in heaptimers' place:
+//   TIMERBENCH_LIB=bench/floor/timers.js npx timerbench -s <rows> -i native,heaptimers
+// (the `heaptimers` column then measures the floor).
+//
+// What it keeps, because Node's semantics (or our never-early promise) require it:
+//   - a deadline from a fresh clock read per timeout (performance.now() + truncated delay);
+//   - timeouts due in the same whole millisecond in one FIFO list, lists in deadline order;
+//   - ONE native timer and ONE native immediate underneath, re-armed per pass;
+//   - immediates queued during a pass wait for the next loop turn (Node's rule);
+//   - nextTicks and promise jobs drained between any two callbacks (Node's rule), unless
+//     configure({ drainBetweenCallbacks: false }), the option those rows are measured with;
+//   - `this` is the timer, extra arguments are passed.
+// What it drops, each of which a faithful library must pay for: async context (AsyncLocalStorage),
+// numeric ids, ref/unref (its native handles are always ref'd), exception safety (a throwing
+// callback loses the rest of the pass), refresh(), delay coercion and warnings, argument
+// validation beyond a typeof, memory release of cleared timers (clearing only marks them), and
+// every Node-compatible field and method of Timeout and Immediate.
+
+const nativeSetTimeout = globalThis.setTimeout;
+const nativeClearTimeout = globalThis.clearTimeout;
+const nativeSetImmediate = globalThis.setImmediate;
+const { performance } = require('perf_hooks');
+const now = performance.now.bind(performance);
+const drain = process._tickCallback;
+
+let drainBetween = true;
+
+class Timer {
+  constructor(callback, args, delay, repeat) {
+    this.callback = callback;
+    this.args = args;
+    this.delay = delay;
+    this.repeat = repeat;
+    this.next = null;
+    this.cancelled = false;
+  }
+}
+
+function call(timer) {
+  const args = timer.args;
+  if (args === undefined) timer.callback.call(timer);
+  else timer.callback.apply(timer, args);
+}
+
+function restArgs(argsObject) {
+  if (argsObject.length <= 2) return undefined;
+  return Array.prototype.slice.call(argsObject, 2);
+}
+
+// --- timeouts: FIFO lists per whole millisecond, in key order ----------------------------------
+
+const buckets = []; // sorted by key; few at a time in every row this measures
+let lastBucket = null;
+let nativeTimer = null;
+let armedKey = Infinity;
+let inTimeoutPass = false;
+
+function place(timer, start) {
+  const deadline = start + timer.delay;
+  const key = Math.ceil(deadline);
+  let bucket = lastBucket;
+  if (bucket === null || bucket.key !== key || bucket.done) bucket = lastBucket = findBucket(key);
+  if (bucket.tail === null) bucket.head = timer;
+  else bucket.tail.next = timer;
+  bucket.tail = timer;
+  if (deadline > bucket.due) bucket.due = deadline;
+  if (key < armedKey && !inTimeoutPass) arm(bucket, start);
+}
+
+function findBucket(key) {
+  let i = buckets.length;
+  while (i > 0 && buckets[i - 1].key > key) i--;
+  if (i > 0 && buckets[i - 1].key === key) return buckets[i - 1];
+  const bucket = { key, due: key - 1, head: null, tail: null, done: false };
+  buckets.splice(i, 0, bucket);
+  return bucket;
+}
+
+function arm(bucket, start) {
+  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
+  nativeTimer = nativeSetTimeout(onNativeTimeout, Math.max(1, Math.ceil(bucket.due - start)));
+  armedKey = bucket.key;
+}
+
+function onNativeTimeout() {
+  nativeTimer = null;
+  armedKey = Infinity;
+  const passNow = now();
+  let ran = false;
+  inTimeoutPass = true;
+  while (buckets.length > 0 && buckets[0].due <= passNow) {
+    const bucket = buckets[0];
+    let timer = bucket.head;
+    while (timer !== null) {
+      bucket.head = timer.next;
+      if (bucket.head === null) bucket.tail = null;
+      timer.next = null;
+      if (!timer.cancelled) {
+        if (ran && drainBetween) drain();
+        ran = true;
+        call(timer);
+        if (timer.repeat && !timer.cancelled) place(timer, passNow);
+      }
+      timer = bucket.head;
+    }
+    bucket.done = true;
+    buckets.shift();
+  }
+  inTimeoutPass = false;
+  if (buckets.length > 0) arm(buckets[0], now());
+}
+
+function setTimeout(callback, delay) {
+  if (typeof callback !== 'function') throw new TypeError('callback must be a function');
+  const timer = new Timer(callback, restArgs(arguments), delay >= 1 ? delay | 0 : 1, false);
+  place(timer, now());
+  return timer;
+}
+
+function setInterval(callback, delay) {
+  if (typeof callback !== 'function') throw new TypeError('callback must be a function');
+  const timer = new Timer(callback, restArgs(arguments), delay >= 1 ? delay | 0 : 1, true);
+  place(timer, now());
+  return timer;
+}
+
+function clearTimeout(timer) {
+  if (timer instanceof Timer) timer.cancelled = true;
+}
+
+// --- immediates: one FIFO list, detached per pass ---------------------------------------------
+
+let queueHead = null;
+let queueTail = null;
+let nativeImmediate = null;
+let inPass = false;
+
+function setImmediate(callback) {
+  if (typeof callback !== 'function') throw new TypeError('callback must be a function');
+  const args = arguments.length > 1 ? Array.prototype.slice.call(arguments, 1) : undefined;
+  const immediate = new Timer(callback, args, 0, false);
+  if (queueTail === null) queueHead = immediate;
+  else queueTail.next = immediate;
+  queueTail = immediate;
+  if (nativeImmediate === null && !inPass) nativeImmediate = nativeSetImmediate(onNativeImmediate);
+  return immediate;
+}
+
+function onNativeImmediate() {
+  nativeImmediate = null;
+  let immediate = queueHead;
+  queueHead = queueTail = null;
+  inPass = true;
+  let ran = false;
+  while (immediate !== null) {
+    const next = immediate.next;
+    immediate.next = null;
+    if (!immediate.cancelled) {
+      if (ran && drainBetween) drain();
+      ran = true;
+      call(immediate);
+    }
+    immediate = next;
+  }
+  inPass = false;
+  if (queueHead !== null) nativeImmediate = nativeSetImmediate(onNativeImmediate);
+}
+
+/** Only `drainBetweenCallbacks`, the one option the rows measure it with. */
+function configure(options) {
+  if ('drainBetweenCallbacks' in options) drainBetween = options.drainBetweenCallbacks !== false;
+}
+
+module.exports = {
+  setTimeout,
+  clearTimeout,
+  setInterval,
+  clearInterval: clearTimeout,
+  setImmediate,
+  clearImmediate: clearTimeout,
+  configure,
+};

@@ -1,0 +1,134 @@
+'use strict'
+// bench/floor/timers.js bounds what heaptimers' design can reach on a timerbench row (issue #5).
+// Its numbers mean that only if it keeps the semantics it claims to keep, so each claim is
+// checked here against native timers: deadline order with equal deadlines in creation order,
+// immediates FIFO with those queued during a pass left for the next loop turn, nextTicks and
+// promise jobs drained between any two callbacks (or batched with drainBetweenCallbacks off),
+// `this` and extra arguments, clearing, and intervals.
+
+const t = require('tap')
+const path = require('node:path')
+
+const FLOOR = path.join(__dirname, '..', '..', 'bench', 'floor', 'timers.js')
+const floor = require(FLOOR)
+const native = require('node:timers')
+
+function run (T, scenario) {
+  return new Promise(resolve => {
+    const log = []
+    scenario(T, x => log.push(x), () => resolve(log))
+  })
+}
+
+// Each scenario starts from a native immediate, so timeouts and immediates start from the
+// same loop phase under both implementations.
+function fromImmediate (scenario) {
+  return (T, push, done) => native.setImmediate(() => scenario(T, push, done))
+}
+
+const scenarios = {
+  'timeouts: deadline order, equal deadlines FIFO, ticks and promise jobs between callbacks': fromImmediate((T, push, done) => {
+    const each = name => () => {
+      push(name)
+      process.nextTick(() => push(name + ' tick'))
+      Promise.resolve().then(() => push(name + ' promise'))
+    }
+    T.setTimeout(each('t20'), 20)
+    T.setTimeout(each('t5a'), 5)
+    T.setTimeout(each('t5b'), 5)
+    T.setTimeout(each('t10'), 10)
+    T.setTimeout(done, 60)
+  }),
+  'timeouts: this is the timer, extra arguments pass through': fromImmediate((T, push, done) => {
+    const a = T.setTimeout(function (...args) { push([this === a, args]) }, 1)
+    const b = T.setTimeout(function (...args) { push([this === b, args]) }, 2, 'x')
+    const c = T.setTimeout(function (...args) { push([this === c, args]) }, 3, 'x', 2, null, 4)
+    T.setTimeout(done, 30)
+  }),
+  'timeouts: a cleared timeout never runs; an interval runs until cleared': fromImmediate((T, push, done) => {
+    const cleared = T.setTimeout(() => push('cleared ran'), 5)
+    T.clearTimeout(cleared)
+    let n = 0
+    const iv = T.setInterval(() => {
+      push('iv ' + ++n)
+      if (n === 3) T.clearInterval(iv)
+    }, 2)
+    T.setTimeout(done, 60)
+  }),
+  'timeouts: one created by a callback waits for a later pass': fromImmediate((T, push, done) => {
+    T.setTimeout(() => {
+      push('a')
+      T.setTimeout(() => push('from a'), 1)
+    }, 1)
+    T.setTimeout(() => push('b'), 1)
+    T.setTimeout(done, 40)
+  }),
+  'immediates: FIFO, ticks and promise jobs between callbacks, those queued in a pass wait': fromImmediate((T, push, done) => {
+    for (const name of ['i1', 'i2', 'i3']) {
+      T.setImmediate(() => {
+        push(name)
+        process.nextTick(() => push(name + ' tick'))
+        Promise.resolve().then(() => push(name + ' promise'))
+        T.setImmediate(() => push(name + ' next turn'))
+      })
+    }
+    native.setTimeout(done, 30)
+  }),
+  'immediates: this, extra arguments, clearing': fromImmediate((T, push, done) => {
+    const a = T.setImmediate(function (...args) { push([this === a, args]) })
+    const b = T.setImmediate(function (...args) { push([this === b, args]) }, 1, 'y', 3)
+    const c = T.setImmediate(() => push('cleared ran'))
+    T.clearImmediate(c)
+    native.setTimeout(done, 30)
+  }),
+}
+
+for (const [name, scenario] of Object.entries(scenarios)) {
+  t.test(name, async t => {
+    const expected = await run(native, scenario)
+    t.same(await run(floor, scenario), expected, 'the floor logs what native logs')
+  })
+}
+
+t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers does', async t => {
+  const lib = require('../../lib/index.js')
+  const scenario = fromImmediate((T, push, done) => {
+    for (const name of ['i1', 'i2']) {
+      T.setImmediate(() => {
+        push(name)
+        process.nextTick(() => push(name + ' tick'))
+      })
+    }
+    native.setTimeout(done, 30)
+  })
+  lib.configure({ drainBetweenCallbacks: false })
+  floor.configure({ drainBetweenCallbacks: false })
+  try {
+    const expected = await run(lib, scenario)
+    t.same(expected, ['i1', 'i2', 'i1 tick', 'i2 tick'], 'heaptimers batches')
+    t.same(await run(floor, scenario), expected, 'the floor batches the same way')
+  } finally {
+    lib.configure({ drainBetweenCallbacks: true })
+    floor.configure({ drainBetweenCallbacks: true })
+  }
+})
+
+// bench/floor/count.js is the fixed work that bench/floor/instructions.js counts under valgrind:
+// every row must finish its batches on each of the three implementations it compares.
+t.test('count.js: every row finishes its batches on native, heaptimers and the floor', async t => {
+  const { execFile } = require('node:child_process')
+  const { promisify } = require('node:util')
+  const { ROWS } = require('../../bench/floor/count.js')
+  const { instructionsOf } = require('../../bench/floor/instructions.js')
+  const COUNT = path.join(__dirname, '..', '..', 'bench', 'floor', 'count.js')
+  const targets = { native: 'native', heaptimers: path.join(__dirname, '..', '..', 'lib', 'index.js'), floor: FLOOR }
+  t.ok(ROWS.length >= 5, 'count.js has the rows issue #5 is about')
+  for (const row of ROWS) {
+    for (const [name, target] of Object.entries(targets)) {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [COUNT, target, row, '3'], { timeout: 30000 })
+      t.equal(stdout + stderr, '', `${row} on ${name}: 3 batches ran to the end, silently`)
+    }
+  }
+  t.equal(instructionsOf('==1== \n==1== Collected : 123456789\n'), 123456789, 'the instruction count is read from callgrind\'s summary')
+  t.throws(() => instructionsOf('valgrind: not found'), /no instruction count/, 'a run without a count is an error, not a zero')
+})
