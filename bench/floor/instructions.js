@@ -5,6 +5,7 @@
 // the machine, so small differences between builds can be seen (issue #5).
 //
 //   node bench/floor/instructions.js [--node <binary>] [--rows a,b] [--lib <path>] [--batches 20,60]
+//     [--configure '{"asyncContext":false}']   (options for heaptimers' configure())
 //
 // Each cell runs count.js twice, with few and many batches, and divides the difference by the
 // operations between them, so start-up and warm-up cancel out. V8 runs --single-threaded, so
@@ -18,9 +19,10 @@ const COUNT = path.join(__dirname, 'count.js');
 const DEFAULT_BATCHES = [20, 60]; // more (50,150) is steadier across builds, and 2.5x slower
 const { ROWS, OPS_PER_BATCH } = require('./count');
 
-function instructions(node, target, row, batches) {
+function instructions(node, target, row, batches, configure) {
   const run = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null',
-    '--smc-check=all-non-file', node, '--single-threaded', COUNT, target, row, String(batches)],
+    '--smc-check=all-non-file', node, '--single-threaded', COUNT, target, row, String(batches),
+    ...(configure ? [configure] : [])],
   { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (run.error) throw run.error;
   if (run.status !== 0) throw new Error(`${row} on ${target} exited ${run.status}: ${run.stderr.slice(-500)}`);
@@ -33,15 +35,16 @@ function instructionsOf(stderr) {
   return Number(match[1]);
 }
 
-function perOperation(node, target, row, [fewBatches, manyBatches] = DEFAULT_BATCHES) {
-  const few = instructions(node, target, row, fewBatches);
-  const many = instructions(node, target, row, manyBatches);
+function perOperation(node, target, row, [fewBatches, manyBatches] = DEFAULT_BATCHES, configure = '') {
+  const few = instructions(node, target, row, fewBatches, configure);
+  const many = instructions(node, target, row, manyBatches, configure);
   return Math.round((many - few) / ((manyBatches - fewBatches) * OPS_PER_BATCH));
 }
 
 function parseArgs(argv) {
   const args = {
     node: process.execPath, rows: ROWS, lib: path.join(__dirname, '..', '..', 'lib', 'index.js'), batches: DEFAULT_BATCHES,
+    configure: '',
   };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
@@ -49,6 +52,7 @@ function parseArgs(argv) {
     else if (flag === '--rows') args.rows = value.split(',');
     else if (flag === '--lib') args.lib = path.resolve(value);
     else if (flag === '--batches') args.batches = value.split(',').map(Number);
+    else if (flag === '--configure') args.configure = JSON.stringify(JSON.parse(value));
     else throw new Error(`unknown option ${flag}`);
   }
   return args;
@@ -60,12 +64,15 @@ function main() {
   const targets = { native: 'native', heaptimers: args.lib, floor: path.join(__dirname, 'timers.js') };
   const [few, many] = args.batches;
   if (!(few >= 1 && many > few)) throw new Error('--batches takes two counts, the second larger');
-  console.log(`instructions per operation, Node ${version} (callgrind; ${few} vs ${many} batches of ${OPS_PER_BATCH})`);
+  const options = args.configure ? `; heaptimers configured ${args.configure}` : '';
+  console.log(`instructions per operation, Node ${version} (callgrind; ${few} vs ${many} batches of ${OPS_PER_BATCH}${options})`);
   console.log('| row | native | heaptimers | floor | native/heaptimers | native/floor |');
   console.log('|:---|---:|---:|---:|---:|---:|');
   for (const row of args.rows) {
     const n = {};
-    for (const [name, target] of Object.entries(targets)) n[name] = perOperation(args.node, target, row, args.batches);
+    for (const [name, target] of Object.entries(targets)) {
+      n[name] = perOperation(args.node, target, row, args.batches, name === 'heaptimers' ? args.configure : '');
+    }
     console.log(`| ${row} | ${n.native} | ${n.heaptimers} | ${n.floor} | ` +
       `${(n.native / n.heaptimers).toFixed(2)}x | ${(n.native / n.floor).toFixed(2)}x |`);
   }
