@@ -204,8 +204,9 @@ function ownSymbols(object) {
 
 /** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
 function captureContext(type) {
-  // Nearly every timer takes this path: kept small, so that it inlines into setTimeout and
-  // setImmediate (the full check below, inlined with them, doubled a timeout's creation cost).
+  // Nearly every timer takes this path: kept small, so that V8 inlines it into setTimeout and
+  // setImmediate (with the full check here, it was not inlined into a hot batch loop, and a
+  // timeout cost up to 200 more instructions).
   if (sharedType === type && sharedEpoch === contextEpoch && quickKey() === sharedKey) {
     return sharedContext;
   }
