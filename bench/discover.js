@@ -1,5 +1,6 @@
 // Finds every working Node installation: the running one plus every candidate from managers.js,
-// each verified by running it (5 s timeout, clean environment) and asking for its version, arch
+// each verified by running it (5 s timeout, then once more alone, clean environment) and asking
+// for its version, arch
 // and real executable. Installations are keyed by that executable's real path, so a PATH
 // symlink, a version manager's shim (volta, asdf, nodenv, mise) and the version directory it
 // dispatches to are one installation seen from several sources; children run the real binary
@@ -16,6 +17,10 @@ const { compareVersions } = require('./version');
 const VERIFY_TIMEOUT_MS = 5000;
 // Verifying starts a Node each: a few at a time keeps a 2-core machine responsive.
 const CONCURRENCY = 4;
+// A binary that gave no answer in time gets a second try, alone and this many times longer: the
+// first start of a 100 MB binary the system has paged out took over 5 s here with four starting
+// at once (and 0.3 s once paged in), and a version skipped for that reads as "not installed".
+const RETRY_TIMEOUT_FACTOR = 4;
 
 // ES5 and no newer API: the binary may be Node 0.10.
 const PROBE = 'console.log(JSON.stringify(["@@timerbench-probe", process.version, process.arch, process.execPath]))';
@@ -66,7 +71,8 @@ function firstLine(text) {
   return String(text || '').split('\n').map((l) => l.trim()).find(Boolean) || '';
 }
 
-// Runs `binary -e PROBE`. Resolves { version, arch, execPath } or { error: reason }; never rejects.
+// Runs `binary -e PROBE`. Resolves { version, arch, execPath } or { error: reason, timedOut }; never
+// rejects.
 function verify(binary, { timeoutMs = VERIFY_TIMEOUT_MS, env = process.env } = {}) {
   const why = precheck(binary);
   if (why) return Promise.resolve({ error: why });
@@ -76,7 +82,7 @@ function verify(binary, { timeoutMs = VERIFY_TIMEOUT_MS, env = process.env } = {
       (err, stdout, stderr) => {
         const probe = parseProbe(stdout);
         if (probe) return resolve({ ...probe, execPath: realpath(probe.execPath || binary) });
-        if (err && err.killed) return resolve({ error: `no answer within ${timeoutMs / 1000} s` });
+        if (err && err.killed) return resolve({ error: `no answer within ${timeoutMs / 1000} s`, timedOut: true });
         const detail = firstLine(stderr) || firstLine(stdout);
         if (err && typeof err.code === 'number') return resolve({ error: `exited with code ${err.code}${detail ? ': ' + detail : ''}` });
         if (err && err.signal) return resolve({ error: `killed by ${err.signal}` });
@@ -103,6 +109,18 @@ function byVersionThenSource(a, b) {
   return compareVersions(a.version, b.version) || SOURCES.indexOf(a.sources[0]) - SOURCES.indexOf(b.sources[0]);
 }
 
+// Probes again, one at a time with a longer timeout, the candidates that did not answer in time.
+async function retrySilent(candidates, probes, { timeoutMs, env }) {
+  const retryMs = timeoutMs * RETRY_TIMEOUT_FACTOR;
+  for (let i = 0; i < candidates.length; i++) {
+    if (!probes[i].timedOut) continue;
+    const again = await verify(candidates[i].path, { timeoutMs: retryMs, env });
+    probes[i] = again.timedOut
+      ? { error: `no answer within ${timeoutMs / 1000} s, nor within ${retryMs / 1000} s alone`, timedOut: true }
+      : again;
+  }
+}
+
 // The running Node needs no probe. Where PATH and it are the same file they merge below.
 function running() {
   return { version: process.version, arch: process.arch, path: realpath(process.execPath), sources: ['running'], found: [process.execPath] };
@@ -114,6 +132,7 @@ function running() {
 async function discover({ env = process.env, timeoutMs = VERIFY_TIMEOUT_MS } = {}) {
   const { candidates, searched } = listCandidates(env);
   const probes = await mapLimited(candidates, CONCURRENCY, (c) => verify(c.path, { timeoutMs, env }));
+  await retrySilent(candidates, probes, { timeoutMs, env });
   const byReal = new Map();
   const self = running();
   byReal.set(self.path, self);

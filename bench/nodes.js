@@ -77,10 +77,19 @@ function describeInstalled(installs) {
   return versions.length ? versions.join(', ') : 'none';
 }
 
-function missingError(missing, installs, pkg) {
+// Candidates discovery could not run, with why: one of them may be the version asked for.
+const SKIPPED_SHOWN = 3;
+function describeSkipped(skipped) {
+  if (!skipped.length) return '';
+  const shown = skipped.slice(0, SKIPPED_SHOWN).map((s) => `${s.path} (${s.reason})`);
+  const more = skipped.length > SKIPPED_SHOWN ? ` and ${skipped.length - SKIPPED_SHOWN} more` : '';
+  return `; found but not working: ${shown.join(', ')}${more}`;
+}
+
+function missingError(missing, installs, pkg, skipped = []) {
   const names = missing.map((s) => s.text);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are` : `${names[0]} is`;
-  return new UsageError(`Node ${list} not installed (installed: ${describeInstalled(installs)}; ` +
+  return new UsageError(`Node ${list} not installed (installed: ${describeInstalled(installs)}${describeSkipped(skipped)}; ` +
     `add --install to fetch ${pkg}@${names[0].replace(/^v/, '')} from the npm registry into the timerbench cache, ` +
     'or pass the path of a node binary; `timerbench nodes` lists what was found)');
 }
@@ -130,14 +139,15 @@ async function resolveNodes(specs, options = {}) {
   for (const spec of specs.filter((s) => s.kind === 'path')) fromPaths.push(await verifyPath(spec, { ...options, env }));
   const others = specs.filter((s) => s.kind !== 'path');
   let installs = [];
+  let skipped = [];
   if (others.some((s) => s.kind !== 'current')) {
-    installs = (await discovery.discover({ env, timeoutMs: options.timeoutMs })).installs;
+    ({ installs, skipped } = await discovery.discover({ env, timeoutMs: options.timeoutMs }));
     // `--node ~/src/node/out/Release/node,0.10`: binaries named by path count as installed too.
     installs = [...installs, ...fromPaths].sort((a, b) => compareVersions(a.version, b.version));
   }
   const { nodes, missing } = select(others, installs);
   const pkg = options.pkg || cache.packageName();
-  if (missing.length && !options.install) throw missingError(missing, installs, pkg);
+  if (missing.length && !options.install) throw missingError(missing, installs, pkg, skipped);
   for (const spec of missing) {
     const got = await installer.install(spec.text, {
       cacheDir: options.cacheDir || cache.dir(env), pkg, npm: options.npm, stream: options.stream, env

