@@ -1,11 +1,11 @@
 // Finds every working Node installation: the running one plus every candidate from managers.js,
 // each verified by running it (5 s timeout, then once more alone, clean environment) and asking
-// for its version, arch
-// and real executable. Installations are keyed by that executable's real path, so a PATH
-// symlink, a version manager's shim (volta, asdf, nodenv, mise) and the version directory it
-// dispatches to are one installation seen from several sources; children run the real binary
-// (no shim start-up per child, no dependence on the current directory's .tool-versions).
-// Candidates that do not run, time out or print no version are returned as skipped, with why.
+// for its version, arch and real executable. Installations are keyed by that executable's real
+// path, so a PATH symlink, a version manager's shim (volta, asdf, nodenv, mise) and the version
+// directory it dispatches to are one installation seen from several sources; children run the
+// real binary (no shim start-up per child, no dependence on the current directory's
+// .tool-versions). Candidates that do not run, time out or print no version are returned as
+// skipped, with why.
 'use strict';
 
 const fs = require('fs');
@@ -115,9 +115,7 @@ async function retrySilent(candidates, probes, { timeoutMs, env }) {
   for (let i = 0; i < candidates.length; i++) {
     if (!probes[i].timedOut) continue;
     const again = await verify(candidates[i].path, { timeoutMs: retryMs, env });
-    probes[i] = again.timedOut
-      ? { error: `no answer within ${timeoutMs / 1000} s, nor within ${retryMs / 1000} s alone`, timedOut: true }
-      : again;
+    probes[i] = again.timedOut ? { ...again, error: `${probes[i].error}, nor within ${retryMs / 1000} s alone` } : again;
   }
 }
 
