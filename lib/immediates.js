@@ -25,6 +25,7 @@ const timeouts = require('./timeouts');
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
+const sharedContexts = run.sharedCapture('Immediate'); // see run.captureContext()
 const NativeImmediate = nativeImmediateClass();
 
 // `_flags` bits
@@ -51,7 +52,7 @@ class Immediate {
     this._next = null;
     this._args = args;
     this._flags = flags;
-    this._context = options.asyncContext ? run.captureContext('Immediate') : null;
+    this._context = options.asyncContext ? run.captureContext(sharedContexts) : null;
   }
 
   ref() {
@@ -262,6 +263,7 @@ function runGenerations() {
 }
 
 const passSource = {
+  shared: sharedContexts,
   drainDue: false,
   home: null,
   homeEpoch: 0,

@@ -14,8 +14,8 @@
 // provably carries those stores already, right there ("running at home" below).
 //
 // One capture costs an allocation and async_hooks bookkeeping, more than the rest of a
-// set+clear. So timers created in the same context share one capture, reused only while that
-// is provable:
+// set+clear. So timers of one type created in the same context share one capture, reused only
+// while that is provable:
 //   - no AsyncLocalStorage run/enterWith/exit/disable and no AsyncResource scope switch has
 //     happened since (they bump `contextEpoch`; thin wrappers installed on their prototypes);
 //   - the execution context is the same: with AsyncContextFrame (Node 24+), the current frame
@@ -57,6 +57,7 @@ function invoke(fn, self, args, single) {
  *     side effects beyond dropping empty buckets;
  *   - `source.drainDue`: true when ticks must be drained before that callback;
  *   - `source.fire(timer)`: takes the peeked timer and runs its callback;
+ *   - `source.shared`: the sharedCapture() of its timers' type;
  *   - `source.home`, `homeEpoch`, `armedHome`, `armedEpoch`: kept by noteArmed()/enterPass().
  *
  * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
@@ -90,7 +91,7 @@ function fireAtHome(source, timer) {
   // Timers the callback creates can share its capture: the pass's context is equivalent. (A
   // home is a capture shared in the current epoch, so canShare() holds for it.) Checked first:
   // sharing again would box a fresh async id on every callback.
-  if (sharedContext !== context || !inSharedContext()) {
+  if (context.shared.context !== context || !inSharedContext(context.shared)) {
     shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
   }
   source.fire(timer);
@@ -142,7 +143,7 @@ function fireWhileShared(source, timer) {
  */
 function noteArmed(source, atPassLevel) {
   let home = null;
-  if (inSharedContext()) home = sharedContext;
+  if (inSharedContext(source.shared)) home = source.shared.context;
   else if (atPassLevel && source.homeEpoch === contextEpoch) home = source.home;
   source.armedHome = home;
   source.armedEpoch = contextEpoch;
@@ -166,10 +167,26 @@ const FRAME_STORAGE = !('kResourceStore' in contextMarker);
 const quickKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionAsyncId;
 
 let contextEpoch = 0;
-let sharedContext = null;
-let sharedType = '';
-let sharedEpoch = -1;
-let sharedKey = null;
+
+// The capture that timers of one type created in the current context share. One per type, so
+// that code alternating setTimeout and setImmediate does not capture afresh on every call.
+class SharedCapture {
+  constructor(type) {
+    this.type = type; // the async resource type: "Timeout" or "Immediate"
+    this.context = null; // the TimerContext
+    this.key = null; // the context it was shared in (see executionKey(), contextMarker)
+    this.epoch = -1; // the contextEpoch it was shared in
+  }
+}
+
+const sharedCaptures = [];
+
+/** The shared capture of timers of `type`: one per scheduler, created as it loads. */
+function sharedCapture(type) {
+  const shared = new SharedCapture(type);
+  sharedCaptures.push(shared);
+  return shared;
+}
 
 wrapContextSwitches();
 
@@ -178,9 +195,9 @@ wrapContextSwitches();
 // sharing it. So the first such call inside a capture's scope records the stores the capture
 // was born with (`bornWith`), and they are put back after the callback.
 class TimerContext extends AsyncResource {
-  constructor(type, frameKey) {
-    super(type);
-    this.timerType = type;
+  constructor(shared, frameKey) {
+    super(shared.type);
+    this.shared = shared; // its type's SharedCapture
     this.frameKey = frameKey; // AsyncContextFrame: the marker its frame carries
     this.bornEpoch = contextEpoch;
     this.bornWith = null;
@@ -202,34 +219,46 @@ function ownSymbols(object) {
   return symbols;
 }
 
-/** The execution context to restore when a timer of `type` ("Timeout", "Immediate") runs. */
-function captureContext(type) {
+/** The execution context to restore when a timer runs; `shared`: its type's sharedCapture(). */
+function captureContext(shared) {
   // Nearly every timer takes this path: kept small, so that V8 inlines it into setTimeout and
   // setImmediate (with the full check here, it was not inlined into a hot batch loop, and a
   // timeout cost up to 200 more instructions).
-  if (sharedType === type && sharedEpoch === contextEpoch && quickKey() === sharedKey) {
-    return sharedContext;
-  }
-  return captureOrShare(type);
+  if (shared.epoch === contextEpoch && quickKey() === shared.key) return shared.context;
+  return captureOrShare(shared);
 }
 
-function captureOrShare(type) {
-  if (sharedType === type && inSharedContext()) return sharedContext;
+function captureOrShare(shared) {
+  if (inSharedContext(shared)) return shared.context;
   if (FRAME_STORAGE) {
-    // Mark first, so the capture's own frame carries the marker (invisible to other storages).
-    const key = {};
-    markFrame.call(contextMarker, key);
-    shareContext(new TimerContext(type, key), key);
+    // The marker names the frame: another type's capture made in this frame already marked it.
+    // Otherwise mark first, so the capture's own frame carries the marker (invisible to other
+    // storages).
+    let key = contextMarker.getStore();
+    if (key === undefined || !isSharedKey(key)) {
+      key = {};
+      markFrame.call(contextMarker, key);
+    }
+    shareContext(new TimerContext(shared, key), key);
   } else {
-    shareContext(new TimerContext(type, null), executionKey());
+    shareContext(new TimerContext(shared, null), executionKey());
   }
-  return sharedContext;
+  return shared.context;
 }
 
-// Whether the current context provably carries the shared capture's stores.
-function inSharedContext() {
-  return sharedEpoch === contextEpoch &&
-    (FRAME_STORAGE ? contextMarker.getStore() : executionKey()) === sharedKey;
+// Whether the current context provably carries the stores of `shared`'s capture.
+function inSharedContext(shared) {
+  return shared.epoch === contextEpoch &&
+    (FRAME_STORAGE ? contextMarker.getStore() : executionKey()) === shared.key;
+}
+
+// Whether a capture shared in the current epoch was made in the context `key` names. (On
+// AsyncContextFrame, one shared in this epoch was also born in it: see canShare().)
+function isSharedKey(key) {
+  for (const shared of sharedCaptures) {
+    if (shared.epoch === contextEpoch && shared.key === key) return true;
+  }
+  return false;
 }
 
 // With async_hooks storage, stores live on the execution resource, and async ids name resources
@@ -248,10 +277,10 @@ function canShare(context) {
 }
 
 function shareContext(context, key) {
-  sharedContext = context;
-  sharedType = context.timerType;
-  sharedKey = key;
-  sharedEpoch = contextEpoch;
+  const shared = context.shared;
+  shared.context = context;
+  shared.key = key;
+  shared.epoch = contextEpoch;
 }
 
 // Called before a storage method writes stores onto the current execution resource.
@@ -308,4 +337,5 @@ function unpackArgs(args, single) {
 
 module.exports = {
   canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
+  sharedCapture,
 };

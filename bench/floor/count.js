@@ -16,6 +16,14 @@ const ROWS = {
     for (let i = 0; i < N; i++) T.clearTimeout(T.setTimeout(noop, 1000));
     T.setImmediate(done);
   },
+  // A request handler's pattern: a timeout and an immediate per request, both cancelled.
+  'timeout-immediate-set-clear'(T, done) {
+    for (let i = 0; i < N; i++) {
+      T.clearTimeout(T.setTimeout(noop, 1000));
+      T.clearImmediate(T.setImmediate(noop));
+    }
+    T.setImmediate(done);
+  },
   'immediate-set'(T, done) {
     for (let i = 0; i < N; i++) T.setImmediate(noop);
     T.setImmediate(done);
