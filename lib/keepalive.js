@@ -7,8 +7,14 @@
 // set/clear would cost a native call each time. Node only looks at handles when control returns
 // to the event loop, so the handle is brought in line once per synchronous run, from a
 // microtask queued when the count crosses zero. A handle created later starts in line.
+//
+// The microtask is a promise reaction, not queueMicrotask(): Node runs those through an
+// AsyncResource's runInAsyncScope(), a context switch that ends every shared context capture
+// (see run.js), so a program whose one pending timer came and went would capture afresh each
+// time; and it creates that AsyncResource per call.
 
-const queueMicrotask = globalThis.queueMicrotask;
+const resolved = Promise.resolve();
+const promiseThen = Promise.prototype.then;
 
 class KeepAlive {
   constructor() {
@@ -25,7 +31,7 @@ class KeepAlive {
     this.refed += delta;
     if ((before === 0 || this.refed === 0) && !this.syncQueued && this.handle !== null) {
       this.syncQueued = true;
-      queueMicrotask(this.sync);
+      promiseThen.call(resolved, this.sync);
     }
   }
 

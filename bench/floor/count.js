@@ -24,6 +24,16 @@ const ROWS = {
     }
     T.setImmediate(done);
   },
+  // An async handler's pattern: one timeout at a time, set and cleared after an await.
+  'timeout-set-clear-await'(T, done) {
+    (async () => {
+      for (let i = 0; i < N; i++) {
+        await null;
+        T.clearTimeout(T.setTimeout(noop, 1000));
+      }
+      T.setImmediate(done);
+    })();
+  },
   'immediate-set'(T, done) {
     for (let i = 0; i < N; i++) T.setImmediate(noop);
     T.setImmediate(done);

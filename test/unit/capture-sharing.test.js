@@ -49,3 +49,28 @@ t.test('one capture per context', t => {
   })
   t.end()
 })
+
+// The library's own bookkeeping must not end sharing: a request timeout set and cleared (its
+// native timer's ref is brought in line from a microtask) and then the next one, in the same
+// async function's context. Both are made in promise jobs, whose context is the same here.
+const comeAndGo = `
+const T = require(${JSON.stringify(path.join(__dirname, '../../lib/index.js'))})
+function noop() {}
+;(async () => {
+  await null
+  const first = T.setTimeout(noop, 1000)
+  T.clearTimeout(first)
+  await null
+  await null
+  const second = T.setTimeout(noop, 1000)
+  T.clearTimeout(second)
+  console.log(JSON.stringify({ shared: first._context === second._context, captured: first._context !== null }))
+})()
+`
+
+t.test('a timer that came and went leaves the capture shared', t => {
+  const r = spawnSync(process.execPath, ['-e', comeAndGo], { encoding: 'utf8' })
+  t.equal(r.status, 0, 'child exits 0', { stderr: r.stderr })
+  t.same(JSON.parse(r.stdout), { shared: true, captured: true })
+  t.end()
+})
