@@ -16,12 +16,16 @@
 // One capture costs an allocation and async_hooks bookkeeping, more than the rest of a
 // set+clear. So timers of one type created in the same context share one capture, reused only
 // while that is provable:
-//   - no AsyncLocalStorage run/enterWith/exit/disable and no AsyncResource scope switch has
-//     happened since (they bump `contextEpoch`; thin wrappers installed on their prototypes);
+//   - no AsyncLocalStorage run/enterWith/exit/disable has happened since: they change stores
+//     without changing what names the context below, so they bump `contextEpoch` (thin
+//     wrappers installed on the prototype);
 //   - the execution context is the same: with AsyncContextFrame (Node 24+), the current frame
 //     still carries the private marker set at capture (await continuations, callbacks and
 //     ticks restore other frames); with async_hooks stores (Node 18-22), the execution
 //     async id is the same (stores live on the execution resource, which the id names).
+// Scope switches (AsyncResource's runInAsyncScope, and queueMicrotask and bind, built on it)
+// need no watching: inside, the context is the resource's, named by its own id or frame; on
+// exit, the caller's comes back unchanged.
 //
 // Draining: Node runs the nextTick queue and then the promise jobs between any two timer
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
@@ -296,7 +300,6 @@ function wrapContextSwitches() {
   const storage = AsyncLocalStorage.prototype;
   for (const name of ['run', 'exit']) wrapContextSwitch(storage, name, beforeStoreWrite, true);
   for (const name of ['enterWith', 'disable']) wrapContextSwitch(storage, name, beforeStoreWrite, false);
-  wrapContextSwitch(AsyncResource.prototype, 'runInAsyncScope', null, true);
 }
 
 // Invalidates the shared capture when the method switches context: on entry, and on exit too

@@ -34,6 +34,17 @@ const ROWS = {
       T.setImmediate(done);
     })();
   },
+  // The same with a queueMicrotask() in between (web streams and many libraries use it).
+  'timeout-set-clear-await-microtask'(T, done) {
+    (async () => {
+      for (let i = 0; i < N; i++) {
+        await null;
+        queueMicrotask(noop);
+        T.clearTimeout(T.setTimeout(noop, 1000));
+      }
+      T.setImmediate(done);
+    })();
+  },
   'immediate-set'(T, done) {
     for (let i = 0; i < N; i++) T.setImmediate(noop);
     T.setImmediate(done);

@@ -79,3 +79,54 @@ for (const [name, T] of Object.entries(impls)) {
     })
   })
 }
+
+// Scope switches that heaptimers does not watch (AsyncResource scopes, and queueMicrotask and
+// AsyncResource.bind, which Node builds on them): each restores the context it left, and a
+// timer made inside must get the scope's stores, one made after it the caller's.
+for (const [name, T] of Object.entries(impls)) {
+  t.test(`${name}: stores across scope switches`, async t => {
+    const als = new AsyncLocalStorage()
+    const got = await collect(T, record => {
+      const store = (label) => record(label)
+      T.setImmediate(() => {
+        T.setTimeout(() => store('before any scope')(als.getStore()), 1)
+        const resource = als.run('resource', () => new AsyncResource('X'))
+        const bound = als.run('bound', () => AsyncResource.bind(() => {
+          T.setTimeout(() => store('in bound function')(als.getStore()), 1)
+        }))
+        T.setTimeout(() => store('after creating them')(als.getStore()), 1)
+        resource.runInAsyncScope(() => T.setTimeout(() => store('in scope, first time')(als.getStore()), 1))
+        T.setTimeout(() => store('between scopes')(als.getStore()), 1)
+        resource.runInAsyncScope(() => T.setImmediate(() => store('in scope, second time')(als.getStore())))
+        bound()
+        T.setImmediate(() => store('after bound function')(als.getStore()))
+        als.run('microtask', () => queueMicrotask(() => {
+          T.setTimeout(() => store('in microtask')(als.getStore()), 1)
+        }))
+        queueMicrotask(() => T.setTimeout(() => store('in plain microtask')(als.getStore()), 1))
+        T.setTimeout(() => store('after microtasks queued')(als.getStore()), 1)
+      })
+      als.run('outer', () => T.setImmediate(() => {
+        resource2.runInAsyncScope(() => T.setTimeout(() => store('other resource')(als.getStore()), 1))
+        T.setTimeout(() => store('outer after other resource')(als.getStore()), 1)
+        queueMicrotask(() => T.setImmediate(() => store('outer microtask')(als.getStore())))
+      }))
+      const resource2 = new AsyncResource('Y')
+    })
+    t.same(got, {
+      'before any scope': undefined,
+      'in bound function': 'bound',
+      'after creating them': undefined,
+      'in scope, first time': 'resource',
+      'between scopes': undefined,
+      'in scope, second time': 'resource',
+      'after bound function': undefined,
+      'in microtask': 'microtask',
+      'in plain microtask': undefined,
+      'after microtasks queued': undefined,
+      'other resource': undefined,
+      'outer after other resource': 'outer',
+      'outer microtask': 'outer',
+    })
+  })
+}
