@@ -25,7 +25,7 @@ const timeouts = require('./timeouts');
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
-const sharedContexts = run.sharedCapture('Immediate'); // see run.captureContext()
+const sharedCapture = run.sharedCapture('Immediate'); // see run.captureContext()
 const NativeImmediate = nativeImmediateClass();
 
 // `_flags` bits
@@ -52,7 +52,7 @@ class Immediate {
     this._next = null;
     this._args = args;
     this._flags = flags;
-    this._context = options.asyncContext ? run.captureContext(sharedContexts) : null;
+    this._context = options.asyncContext ? run.captureContext(sharedCapture) : null;
   }
 
   ref() {
@@ -263,7 +263,7 @@ function runGenerations() {
 }
 
 const passSource = {
-  shared: sharedContexts,
+  shared: sharedCapture,
   drainDue: false,
   home: null,
   homeEpoch: 0,

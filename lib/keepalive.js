@@ -8,10 +8,9 @@
 // to the event loop, so the handle is brought in line once per synchronous run, from a
 // microtask queued when the count crosses zero. A handle created later starts in line.
 //
-// The microtask is a promise reaction, not queueMicrotask(): Node runs those through an
-// AsyncResource's runInAsyncScope(), a context switch that ends every shared context capture
-// (see run.js), so a program whose one pending timer came and went would capture afresh each
-// time; and it creates that AsyncResource per call.
+// The microtask is a promise reaction, not queueMicrotask(): Node creates an AsyncResource per
+// queueMicrotask() call and runs the callback inside its scope, work a program whose one
+// pending timer comes and goes would pay on every set and clear.
 
 const resolved = Promise.resolve();
 const promiseThen = Promise.prototype.then;

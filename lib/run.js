@@ -297,19 +297,19 @@ function beforeStoreWrite() {
 }
 
 function wrapContextSwitches() {
-  const storage = AsyncLocalStorage.prototype;
-  for (const name of ['run', 'exit']) wrapContextSwitch(storage, name, beforeStoreWrite, true);
-  for (const name of ['enterWith', 'disable']) wrapContextSwitch(storage, name, beforeStoreWrite, false);
+  for (const name of ['run', 'exit']) wrapStoreWrite(name, true);
+  for (const name of ['enterWith', 'disable']) wrapStoreWrite(name, false);
 }
 
-// Invalidates the shared capture when the method switches context: on entry, and on exit too
-// for a `scoped` method (one that switches only for the duration of the call).
-function wrapContextSwitch(proto, name, before, scoped) {
+// Invalidates the shared captures when the AsyncLocalStorage method writes stores: on entry,
+// and on exit too for a `scoped` method (one whose write lasts only for the call).
+function wrapStoreWrite(name, scoped) {
+  const proto = AsyncLocalStorage.prototype;
   const original = proto[name];
   if (typeof original !== 'function') return;
   defineWrapper(proto, name, original, {
     [name](...args) {
-      if (before !== null) before();
+      beforeStoreWrite();
       contextEpoch++;
       try {
         return Reflect.apply(original, this, args);

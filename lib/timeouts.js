@@ -43,7 +43,7 @@ const run = require('./run');
 const nativeSetTimeout = globalThis.setTimeout;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
-const sharedContexts = run.sharedCapture('Timeout'); // see run.captureContext()
+const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
 const NativeTimeout = nativeTimeoutClass();
 
 // `_flags` bits
@@ -104,7 +104,7 @@ class Timeout {
     this._next = null;
     this._args = args;
     this._flags = flags;
-    this._context = options.asyncContext ? run.captureContext(sharedContexts) : null;
+    this._context = options.asyncContext ? run.captureContext(sharedCapture) : null;
   }
 
   /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
@@ -499,7 +499,7 @@ function runDue() {
 }
 
 const passSource = {
-  shared: sharedContexts,
+  shared: sharedCapture,
   drainDue: false,
   home: null,
   homeEpoch: 0,
