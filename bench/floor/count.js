@@ -49,6 +49,14 @@ const ROWS = {
     for (let i = 0; i < N; i++) T.setImmediate(noop);
     T.setImmediate(done);
   },
+  // timerbench's immediate-set-clear-40k-run-1, in batches of 10,000: queue them all, clear
+  // them all, then one final immediate.
+  'immediate-set-clear-10k-run-1'(T, done) {
+    const handles = new Array(N);
+    for (let i = 0; i < N; i++) handles[i] = T.setImmediate(noop);
+    for (let i = 0; i < N; i++) T.clearImmediate(handles[i]);
+    T.setImmediate(done);
+  },
   'immediate-run-10k'(T, done) {
     let count = 0;
     const callback = () => { if (++count === N) done(); };

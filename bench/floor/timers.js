@@ -20,8 +20,9 @@
 // What it drops, each of which a faithful library must pay for: async context (AsyncLocalStorage),
 // numeric ids, ref/unref (its native handles are always ref'd), exception safety (a throwing
 // callback loses the rest of the pass), refresh(), delay coercion and warnings, argument
-// validation beyond a typeof, memory release of cleared timers (clearing only marks them), and
-// every Node-compatible field and method of Timeout and Immediate.
+// validation beyond a typeof, memory release of cleared timeouts (clearing one only marks it;
+// a cleared immediate is unlinked at once, as a faithful library must), and every
+// Node-compatible field and method of Timeout and Immediate.
 
 const nativeSetTimeout = globalThis.setTimeout;
 const nativeClearTimeout = globalThis.clearTimeout;
@@ -135,39 +136,70 @@ function clearTimeout(timer) {
   if (timer instanceof Timer) timer.cancelled = true;
 }
 
-// --- immediates: one FIFO list, detached per pass ---------------------------------------------
+// --- immediates: one doubly-linked FIFO list, detached per pass -------------------------------
+// Doubly linked because clearing must unlink at once: a cleared immediate releases its memory
+// (and its closure) then, as Node's does, not when the next pass walks past it.
+
+class Immediate {
+  constructor(callback, args) {
+    this.callback = callback;
+    this.args = args;
+    this.prev = null;
+    this.next = null;
+    this.done = false; // ran or cleared
+  }
+}
 
 let queueHead = null;
 let queueTail = null;
+let runHead = null; // what is left of the pass's list
 let nativeImmediate = null;
 let inPass = false;
 
 function setImmediate(callback) {
   if (typeof callback !== 'function') throw new TypeError('callback must be a function');
   const args = arguments.length > 1 ? Array.prototype.slice.call(arguments, 1) : undefined;
-  const immediate = new Timer(callback, args, 0, false);
-  if (queueTail === null) queueHead = immediate;
-  else queueTail.next = immediate;
+  const immediate = new Immediate(callback, args);
+  const tail = queueTail;
+  immediate.prev = tail;
+  if (tail === null) queueHead = immediate;
+  else tail.next = immediate;
   queueTail = immediate;
   if (nativeImmediate === null && !inPass) nativeImmediate = nativeSetImmediate(onNativeImmediate);
   return immediate;
 }
 
+function clearImmediate(immediate) {
+  if (!(immediate instanceof Immediate) || immediate.done) return;
+  immediate.done = true;
+  immediate.callback = null;
+  const prev = immediate.prev;
+  const next = immediate.next;
+  if (prev !== null) prev.next = next;
+  else if (queueHead === immediate) queueHead = next;
+  else if (runHead === immediate) runHead = next;
+  if (next !== null) next.prev = prev;
+  else if (queueTail === immediate) queueTail = prev;
+  immediate.prev = immediate.next = null;
+}
+
 function onNativeImmediate() {
   nativeImmediate = null;
-  let immediate = queueHead;
+  runHead = queueHead;
   queueHead = queueTail = null;
   inPass = true;
   let ran = false;
-  while (immediate !== null) {
-    const next = immediate.next;
+  while (runHead !== null) {
+    const immediate = runHead;
+    runHead = immediate.next;
+    if (runHead !== null) runHead.prev = null;
     immediate.next = null;
-    if (!immediate.cancelled) {
-      if (ran && drainBetween) drain();
-      ran = true;
-      call(immediate);
-    }
-    immediate = next;
+    immediate.done = true;
+    if (ran && drainBetween) drain();
+    ran = true;
+    const args = immediate.args; // not call(): one object shape per call site
+    if (args === undefined) immediate.callback.call(immediate);
+    else immediate.callback.apply(immediate, args);
   }
   inPass = false;
   if (queueHead !== null) nativeImmediate = nativeSetImmediate(onNativeImmediate);
@@ -184,6 +216,6 @@ module.exports = {
   setInterval,
   clearInterval: clearTimeout,
   setImmediate,
-  clearImmediate: clearTimeout,
+  clearImmediate,
   configure,
 };

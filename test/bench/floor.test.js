@@ -4,7 +4,8 @@
 // checked here against native timers: deadline order with equal deadlines in creation order,
 // immediates FIFO with those queued during a pass left for the next loop turn, nextTicks and
 // promise jobs drained between any two callbacks (or batched with drainBetweenCallbacks off),
-// `this` and extra arguments, clearing, and intervals.
+// `this` and extra arguments, clearing (an immediate anywhere in the queue or the running pass),
+// and intervals.
 
 const t = require('tap')
 const path = require('node:path')
@@ -79,6 +80,25 @@ const scenarios = {
     const b = T.setImmediate(function (...args) { push([this === b, args]) }, 1, 'y', 3)
     const c = T.setImmediate(() => push('cleared ran'))
     T.clearImmediate(c)
+    native.setTimeout(done, 30)
+  }),
+  'immediates: clearing the first, middle and last queued, a later one in the pass, one queued by the pass': fromImmediate((T, push, done) => {
+    const all = []
+    for (let i = 0; i < 6; i++) {
+      all.push(T.setImmediate(() => {
+        push('i' + i)
+        if (i === 1) {
+          T.clearImmediate(all[3])
+          T.clearImmediate(all[1]) // itself, while it runs
+          const later = T.setImmediate(() => push('queued by i1'))
+          T.setImmediate(() => push('also queued by i1'))
+          T.clearImmediate(later)
+        }
+      }))
+    }
+    T.clearImmediate(all[0])
+    T.clearImmediate(all[2])
+    T.clearImmediate(all[5])
     native.setTimeout(done, 30)
   }),
 }
