@@ -20,8 +20,7 @@ for (const [name, T] of Object.entries(impls)) {
   t.test(`${name}: stores survive every way the context changes`, async t => {
     const als = new AsyncLocalStorage()
     const other = new AsyncLocalStorage()
-    const got = await collect(T, record => {
-      const store = (label) => record(label)
+    const got = await collect(T, store => {
       // await continuations of different stores, resumed in the same microtask checkpoint
       als.run('a', async () => { await null; T.setTimeout(() => store('await a')(als.getStore()), 1) })
       als.run('b', async () => { await null; T.setTimeout(() => store('await b')(als.getStore()), 1) })
@@ -86,8 +85,7 @@ for (const [name, T] of Object.entries(impls)) {
 for (const [name, T] of Object.entries(impls)) {
   t.test(`${name}: stores across scope switches`, async t => {
     const als = new AsyncLocalStorage()
-    const got = await collect(T, record => {
-      const store = (label) => record(label)
+    const got = await collect(T, store => {
       T.setImmediate(() => {
         T.setTimeout(() => store('before any scope')(als.getStore()), 1)
         const resource = als.run('resource', () => new AsyncResource('X'))
