@@ -62,7 +62,8 @@ function invoke(fn, self, args, single) {
  *   - `source.drainDue`: true when ticks must be drained before that callback;
  *   - `source.fire(timer)`: takes the peeked timer and runs its callback;
  *   - `source.shared`: the sharedCapture() of its timers' type;
- *   - `source.home`, `homeEpoch`, `armedHome`, `armedEpoch`: kept by noteArmed()/enterPass().
+ *   - `source.home`, `homeEpoch`, `homeKey`, `armedHome`, `armedEpoch`: kept by
+ *     noteArmed()/enterPass().
  *
  * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
  * timers that share a context run inside ONE entry into its scope when nothing needs to run
@@ -91,12 +92,13 @@ function runCallbacks(source) {
 
 // Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
 function fireAtHome(source, timer) {
-  const context = timer._context;
   // Timers the callback creates can share its capture: the pass's context is equivalent. (A
   // home is a capture shared in the current epoch, so canShare() holds for it.) Checked first:
-  // sharing again would box a fresh async id on every callback.
-  if (context.shared.context !== context || !inSharedContext(context.shared)) {
-    shareContext(context, FRAME_STORAGE ? context.frameKey : executionKey());
+  // sharing again would box a fresh async id on every callback. The pass's context is the same
+  // for every callback it runs, so its key was read once, by enterPass().
+  const shared = source.shared;
+  if (shared.context !== timer._context || shared.key !== source.homeKey || shared.epoch !== contextEpoch) {
+    shareContext(timer._context, source.homeKey);
   }
   source.fire(timer);
 }
@@ -155,8 +157,10 @@ function noteArmed(source, atPassLevel) {
 
 /** Call as a pass starts: `inHandle` when it runs in the callback of the handle last armed. */
 function enterPass(source, inHandle) {
-  source.home = inHandle ? source.armedHome : null;
+  const home = inHandle ? source.armedHome : null;
+  source.home = home;
   source.homeEpoch = source.armedEpoch;
+  if (home !== null) source.homeKey = FRAME_STORAGE ? home.frameKey : executionKey();
 }
 
 // --- context capture, shared while provably unchanged ----------------------------------
@@ -166,9 +170,8 @@ const contextMarker = new AsyncLocalStorage();
 const markFrame = contextMarker.enterWith;
 // AsyncContextFrame-based storage has no per-instance resource symbol.
 const FRAME_STORAGE = !('kResourceStore' in contextMarker);
-// The key of the current context when it can be read cheaply: in a promise job without promise
-// hooks, the execution async id is 0 and never equals a shared key (the full check handles it).
-const quickKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionAsyncId;
+// The key of the current context (see executionKey() and contextMarker).
+const quickKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey;
 
 let contextEpoch = 0;
 
@@ -266,12 +269,19 @@ function isSharedKey(key) {
 }
 
 // With async_hooks storage, stores live on the execution resource, and async ids name resources
-// one to one (never reused); the id is far cheaper to read than the resource. Id 0 names none:
-// it is what a promise job sees while no hook tracks promises (so no store can differ between
-// jobs), and there the resource itself is the key.
+// one to one (never reused); the id is far cheaper to read than the resource. Id 0 names no
+// resource. A promise job reads it while no async hook tracks promises, which means no
+// AsyncLocalStorage is enabled (enabling one installs such a hook), so no store can be read.
+// Once one is enabled, only code outside every callback reads it (a FinalizationRegistry
+// cleanup, say), in a resource no store reaches (measured on Node 18 to 22). So within one
+// epoch, every id-0 context carries the same stores, and 0 is a key -- until an enterWith
+// made at id 0 writes a store onto the resource there (in a promise job, the resource of the
+// callback whose microtasks run it). From then on, id 0 is keyed by the resource itself.
+let zeroIdWritten = false;
+
 function executionKey() {
   const id = executionAsyncId();
-  return id !== 0 ? id : executionAsyncResource();
+  return id !== 0 || !zeroIdWritten ? id : executionAsyncResource();
 }
 
 // With AsyncContextFrame, a store switch made while in a capture's frame derives a new frame
@@ -288,8 +298,9 @@ function shareContext(context, key) {
 }
 
 // Called before a storage method writes stores onto the current execution resource.
-function beforeStoreWrite() {
+function beforeStoreWrite(name) {
   if (FRAME_STORAGE) return;
+  if (name === 'enterWith' && executionAsyncId() === 0) zeroIdWritten = true;
   const resource = executionAsyncResource();
   if (resource instanceof TimerContext && resource.bornWith === null) {
     resource.bornWith = ownSymbols(resource);
@@ -309,7 +320,7 @@ function wrapStoreWrite(name, scoped) {
   if (typeof original !== 'function') return;
   defineWrapper(proto, name, original, {
     [name](...args) {
-      beforeStoreWrite();
+      beforeStoreWrite(name);
       contextEpoch++;
       try {
         return Reflect.apply(original, this, args);

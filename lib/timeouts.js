@@ -503,6 +503,7 @@ const passSource = {
   drainDue: false,
   home: null,
   homeEpoch: 0,
+  homeKey: null,
   armedHome: null,
   armedEpoch: 0,
 
