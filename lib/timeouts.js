@@ -197,6 +197,9 @@ function setTimeout(callback, after, arg1, arg2, arg3) {
   const argc = arguments.length;
   if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, REFED));
   if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, REFED | SINGLE_ARG));
+  // Literals, not packArgs(arguments): as in setImmediate.
+  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2], REFED));
+  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2, arg3], REFED));
   return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED));
 }
 
@@ -207,6 +210,8 @@ function setInterval(callback, after, arg1, arg2, arg3) {
   const flags = REFED | REPEAT;
   if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, flags));
   if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, flags | SINGLE_ARG));
+  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2], flags));
+  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2, arg3], flags));
   return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), flags));
 }
 

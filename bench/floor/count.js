@@ -67,6 +67,16 @@ const ROWS = {
     const callback = () => { if (++count === N) done(); };
     for (let i = 0; i < N; i++) T.setTimeout(callback, 1);
   },
+  'immediate-run-10k-3args'(T, done) {
+    let count = 0;
+    const callback = (a, b, c) => { if (++count === N) done(); };
+    for (let i = 0; i < N; i++) T.setImmediate(callback, i, 2, 3);
+  },
+  'timeout-run-10k-3args'(T, done) {
+    let count = 0;
+    const callback = (a, b, c) => { if (++count === N) done(); };
+    for (let i = 0; i < N; i++) T.setTimeout(callback, 1, i, 2, 3);
+  },
   // The same two, started from a promise job, as timerbench's tinybench sampler starts its
   // batches: there the execution async id reads 0, since no async hook tracks promises.
   'immediate-run-10k-in-job'(T, done) {
