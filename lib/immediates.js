@@ -4,10 +4,16 @@
 //
 // Data structures
 // ---------------
-// Pending immediates form a doubly-linked FIFO list (`queueHead`..`queueTail`). When the native
-// immediate fires, the whole list is detached as the pass's generation 0 (`runHead`), so
-// immediates queued while it runs wait in a fresh list, for the next loop turn: Node's rule.
-// Clearing unlinks in O(1) from whichever list holds the immediate.
+// Pending immediates form a doubly-linked FIFO list (`queue`). When the native immediate fires,
+// the whole list is detached as the pass's generation 0 (`running`), so immediates queued while
+// it runs wait in a fresh list, for the next loop turn: Node's rule. Clearing unlinks in O(1)
+// from whichever list holds the immediate.
+//
+// Each list's ends live in a List object created afresh whenever a list starts (the first
+// immediate queued into an empty queue, the start of a pass), never in module variables. V8
+// records every store of a new object into an old one (a write barrier's slow path), and module
+// variables are old: storing each new tail or head there cost more instructions than the rest of
+// queueing it. A List made at the start of a burst is new itself, so stores into it are cheap.
 //
 // maxTickDepth (options.js) lets a pass take the fresh list as the next generation, up to that
 // many extra generations, so a tail-recursive setImmediate loop runs maxTickDepth + 1 callbacks
@@ -33,9 +39,15 @@ const REFED = 1; // keeps the process alive while pending
 const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
 const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
 
-let queueHead = null;
-let queueTail = null;
-let runHead = null; // what is left of the generation being run
+class List {
+  constructor(head) {
+    this.head = head;
+    this.tail = null; // kept for `queue` only
+  }
+}
+
+let queue = new List(null); // pending immediates
+let running = new List(null); // what is left of the generation being run
 let generation = 0;
 
 let live = 0;
@@ -146,11 +158,12 @@ function counts() {
 function enqueue(immediate) {
   live++;
   if ((immediate._flags & REFED) !== 0) keepAlive.add(1);
-  const tail = queueTail;
+  let list = queue;
+  const tail = list.tail;
   immediate._prev = tail;
-  if (tail === null) queueHead = immediate;
+  if (tail === null) queue = list = new List(immediate); // a new list: see the header
   else tail._next = immediate;
-  queueTail = immediate;
+  list.tail = immediate;
   if (nativeImmediate === null && !inPass) scheduleNative(false);
   return immediate;
 }
@@ -165,10 +178,10 @@ function unlink(immediate) {
   const prev = immediate._prev;
   const next = immediate._next;
   if (prev !== null) prev._next = next;
-  else if (queueHead === immediate) queueHead = next;
-  else if (runHead === immediate) runHead = next;
+  else if (queue.head === immediate) queue.head = next;
+  else if (running.head === immediate) running.head = next;
   if (next !== null) next._prev = prev;
-  else if (queueTail === immediate) queueTail = prev;
+  else if (queue.tail === immediate) queue.tail = prev;
   immediate._prev = immediate._next = null;
 }
 
@@ -202,8 +215,8 @@ function onNativeImmediate() {
     // finishes its outstanding queue first; what was queued since waits for the next turn.
     interrupted = false;
   } else {
-    runHead = queueHead;
-    queueHead = queueTail = null;
+    running = new List(queue.head);
+    queue.head = queue.tail = null;
     generation = 0;
   }
   runPass();
@@ -250,7 +263,7 @@ function runPass() {
       interrupted = true;
       if (nativeImmediate === null) scheduleNative(true);
       nextTick(resumePass);
-    } else if (queueHead !== null && nativeImmediate === null) scheduleNative(true);
+    } else if (queue.head !== null && nativeImmediate === null) scheduleNative(true);
   }
 }
 
@@ -270,25 +283,28 @@ const passSource = {
   drainDue: false,
   home: null,
   homeEpoch: 0,
-  homeKey: null,
+  homeKey: run.NO_KEY,
   armedHome: null,
   armedEpoch: 0,
 
   /** The immediate that runs next, or null: the pass is over. */
   peek() {
-    if (runHead === null) {
-      if (queueHead === null || generation >= maxDepth) return null;
+    const run = running;
+    if (run.head === null) {
+      const pending = queue;
+      if (pending.head === null || generation >= maxDepth) return null;
       generation++;
-      runHead = queueHead;
-      queueHead = queueTail = null;
+      run.head = pending.head;
+      pending.head = pending.tail = null;
     }
-    return runHead;
+    return run.head;
   },
 
   /** Takes `immediate` (the head returned by peek()) off the list and runs its callback. */
   fire(immediate) {
-    runHead = immediate._next;
-    if (runHead !== null) runHead._prev = null;
+    const next = immediate._next;
+    running.head = next;
+    if (next !== null) next._prev = null;
     immediate._next = null;
     passSource.drainDue = drainBetween;
     retire(immediate);

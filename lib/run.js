@@ -172,6 +172,11 @@ const markFrame = contextMarker.enterWith;
 const FRAME_STORAGE = !('kResourceStore' in contextMarker);
 // The key of the current context (see executionKey() and contextMarker).
 const currentKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey;
+// The key of no context, held before any is known. It is of the same kind as real keys (a
+// number, or an object with AsyncContextFrame), so that V8 compares keys as such: a null there
+// made the key comparisons of every timer created and every callback run generic ones (HISTORY
+// has the counts). Execution async ids are never negative, and no frame carries this object.
+const NO_KEY = FRAME_STORAGE ? Object.freeze({}) : -1;
 
 let contextEpoch = 0;
 
@@ -181,7 +186,7 @@ class SharedCapture {
   constructor(type) {
     this.type = type; // the async resource type: "Timeout" or "Immediate"
     this.context = null; // the TimerContext
-    this.key = null; // the context it was shared in (see executionKey(), contextMarker)
+    this.key = NO_KEY; // the context it was shared in (see executionKey(), contextMarker)
     this.epoch = -1; // the contextEpoch it was shared in
   }
 }
@@ -347,6 +352,6 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
+  NO_KEY, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
   sharedCapture,
 };

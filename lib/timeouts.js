@@ -508,7 +508,7 @@ const passSource = {
   drainDue: false,
   home: null,
   homeEpoch: 0,
-  homeKey: null,
+  homeKey: run.NO_KEY,
   armedHome: null,
   armedEpoch: 0,
 

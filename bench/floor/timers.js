@@ -150,9 +150,18 @@ class Immediate {
   }
 }
 
-let queueHead = null;
-let queueTail = null;
-let runHead = null; // what is left of the pass's list
+// A list's ends live in an object made afresh whenever the list starts, not in module
+// variables: V8's write barrier takes its slow path on every store of a new object into an old
+// one, and module variables are old (lib/immediates.js measured what that costs).
+class List {
+  constructor(head) {
+    this.head = head;
+    this.tail = null;
+  }
+}
+
+let queue = new List(null);
+let running = new List(null); // what is left of the pass's list
 let nativeImmediate = null;
 let inPass = false;
 
@@ -160,11 +169,12 @@ function setImmediate(callback) {
   if (typeof callback !== 'function') throw new TypeError('callback must be a function');
   const args = arguments.length > 1 ? Array.prototype.slice.call(arguments, 1) : undefined;
   const immediate = new Immediate(callback, args);
-  const tail = queueTail;
+  let list = queue;
+  const tail = list.tail;
   immediate.prev = tail;
-  if (tail === null) queueHead = immediate;
+  if (tail === null) queue = list = new List(immediate);
   else tail.next = immediate;
-  queueTail = immediate;
+  list.tail = immediate;
   if (nativeImmediate === null && !inPass) nativeImmediate = nativeSetImmediate(onNativeImmediate);
   return immediate;
 }
@@ -176,23 +186,24 @@ function clearImmediate(immediate) {
   const prev = immediate.prev;
   const next = immediate.next;
   if (prev !== null) prev.next = next;
-  else if (queueHead === immediate) queueHead = next;
-  else if (runHead === immediate) runHead = next;
+  else if (queue.head === immediate) queue.head = next;
+  else if (running.head === immediate) running.head = next;
   if (next !== null) next.prev = prev;
-  else if (queueTail === immediate) queueTail = prev;
+  else if (queue.tail === immediate) queue.tail = prev;
   immediate.prev = immediate.next = null;
 }
 
 function onNativeImmediate() {
   nativeImmediate = null;
-  runHead = queueHead;
-  queueHead = queueTail = null;
+  const run = running = new List(queue.head);
+  queue.head = queue.tail = null;
   inPass = true;
   let ran = false;
-  while (runHead !== null) {
-    const immediate = runHead;
-    runHead = immediate.next;
-    if (runHead !== null) runHead.prev = null;
+  while (run.head !== null) {
+    const immediate = run.head;
+    const next = immediate.next;
+    run.head = next;
+    if (next !== null) next.prev = null;
     immediate.next = null;
     immediate.done = true;
     if (ran && drainBetween) drain();
@@ -202,7 +213,7 @@ function onNativeImmediate() {
     else immediate.callback.apply(immediate, args);
   }
   inPass = false;
-  if (queueHead !== null) nativeImmediate = nativeSetImmediate(onNativeImmediate);
+  if (queue.head !== null) nativeImmediate = nativeSetImmediate(onNativeImmediate);
 }
 
 /** Only `drainBetweenCallbacks`, the one option the rows measure it with. */
