@@ -178,7 +178,9 @@ const currentKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey
 // has the counts). Execution async ids are never negative, and no frame carries this object.
 const NO_KEY = FRAME_STORAGE ? Object.freeze({}) : -1;
 
-let contextEpoch = 0;
+// `var`, as immediates.js's state: a module-level `let` is checked for its temporal dead zone on
+// every read from a function, and this one is read several times per callback.
+var contextEpoch = 0;
 
 // The capture that timers of one type created in the current context share. One per type, so
 // that code alternating setTimeout and setImmediate does not capture afresh on every call.
@@ -279,7 +281,7 @@ function isSharedKey(key) {
 // epoch, every id-0 context carries the same stores, and 0 is a key -- until an enterWith
 // made at id 0 writes a store onto the resource there (in a promise job, the resource of the
 // callback whose microtasks run it). From then on, id 0 is keyed by the resource itself.
-let zeroIdWritten = false;
+var zeroIdWritten = false;
 
 function executionKey() {
   const id = executionAsyncId();
