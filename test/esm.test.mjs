@@ -35,10 +35,14 @@ t.test('ESM named exports are the CommonJS functions', onlyHeaptimers, async t =
 t.test('an ESM scenario behaves like native', async t => {
   await sameResult(t, 'order, args, promises', async T => {
     const out = []
+    // Each step is queued by the one before it, so the order holds however late the loop runs:
+    // an immediate queued by a timer's callback runs before any timer created there.
     await new Promise(resolve => {
-      T.setTimeout((a, b) => out.push(`t10 ${a} ${b}`), 10, 'x', 'y')
-      T.setTimeout(() => { out.push('t1'); T.setImmediate(() => out.push('imm')) }, 1)
-      T.setTimeout(resolve, 30)
+      T.setTimeout(() => {
+        out.push('t1')
+        T.setImmediate(() => out.push('imm'))
+        T.setTimeout((a, b) => { out.push(`t10 ${a} ${b}`); resolve() }, 10, 'x', 'y')
+      }, 1)
     })
     out.push(await T.promises.setTimeout(1, 'p'))
     return out
