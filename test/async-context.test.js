@@ -116,8 +116,8 @@ t.test('nested runs, enterWith and exit', async t => {
       T.setTimeout(() => { als.enterWith('leaky'); seen.push('a:' + als.getStore()) }, 1)
       T.setTimeout(() => seen.push('b:' + als.getStore()), 1)
       T.setImmediate(() => { als.enterWith('leaky2') })
-      T.setImmediate(() => seen.push('imm:' + als.getStore()))
-      T.setTimeout(resolve, 10)
+      // Ends after both timeouts however late the loop runs: created after them, and later due.
+      T.setImmediate(() => { seen.push('imm:' + als.getStore()); T.setTimeout(resolve, 10) })
     })
     return seen.sort()
   }, { expect: ['a:leaky', 'b:undefined', 'imm:undefined'] })

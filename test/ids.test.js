@@ -112,7 +112,7 @@ t.test('clearTimeout/clearInterval on immediates do not clear them', async t => 
     const b = T.setImmediate(() => log.push('b ran'))
     T.clearTimeout(a)
     T.clearInterval(b)
-    await new Promise(resolve => T.setTimeout(resolve, 10))
+    await new Promise(resolve => T.setImmediate(resolve)) // queued after a and b: runs after them
     return log
   }, { expect: ['a ran', 'b ran'] })
 })
