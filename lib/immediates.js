@@ -125,12 +125,12 @@ if (typeof Symbol.dispose === 'symbol') {
 function setImmediate(callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
-  if (argc <= 1) return enqueue(new Immediate(callback, undefined, REFED, creationContext()));
-  if (argc === 2) return enqueue(new Immediate(callback, arg1, REFED | SINGLE_ARG, creationContext()));
+  if (argc <= 1) return enqueue(callback, undefined, REFED);
+  if (argc === 2) return enqueue(callback, arg1, REFED | SINGLE_ARG);
   // Literals, not packArgs(arguments), which costs more (HISTORY has the counts).
-  if (argc === 3) return enqueue(new Immediate(callback, [arg1, arg2], REFED, creationContext()));
-  if (argc === 4) return enqueue(new Immediate(callback, [arg1, arg2, arg3], REFED, creationContext()));
-  return enqueue(new Immediate(callback, run.packArgs(arguments, 1), REFED, creationContext()));
+  if (argc === 3) return enqueue(callback, [arg1, arg2], REFED);
+  if (argc === 4) return enqueue(callback, [arg1, arg2, arg3], REFED);
+  return enqueue(callback, run.packArgs(arguments, 1), REFED);
 }
 
 /**
@@ -150,7 +150,7 @@ function clearImmediate(immediate) {
 
 /** Internal: an Immediate whose callback gets `arg`, resolving a promise (promises.js). */
 function createImmediate(callback, arg, refed) {
-  return enqueue(new Immediate(callback, arg, refed ? REFED | SINGLE_ARG : SINGLE_ARG, creationContext()));
+  return enqueue(callback, arg, refed ? REFED | SINGLE_ARG : SINGLE_ARG);
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -158,17 +158,15 @@ function counts() {
   return { pending: live, refed: keepAlive.refed };
 }
 
-// The async context of a new Immediate. Callers capture it before allocating the Immediate, not
+// Creates an Immediate and queues it. Its async context is captured before it is allocated, not
 // in its constructor: with the capture (a call) between the allocation and the last field
 // store, V8 made that store a map transition of its own on every new Immediate; with every
 // field known at allocation, it writes them all with the allocation.
-function creationContext() {
-  return options.asyncContext ? run.captureContext(sharedCapture) : null;
-}
-
-function enqueue(immediate) {
+function enqueue(callback, args, flags) {
+  const context = options.asyncContext ? run.captureContext(sharedCapture) : null;
+  const immediate = new Immediate(callback, args, flags, context);
   live++;
-  if ((immediate._flags & REFED) !== 0) keepAlive.add(1);
+  if ((flags & REFED) !== 0) keepAlive.add(1);
   let list = queue;
   const tail = list.tail;
   immediate._prev = tail;
