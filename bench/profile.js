@@ -37,7 +37,11 @@ function cpuWarmupMs(durationS) {
 // function only after it has run some thousands of times, which one 1 ms loop takes seconds to
 // reach. Measured here (Node 20, cpu-1ms-loops-1, --runs 3 --duration 3): after 0.3 s, heaptimers'
 // JIT compiling fell inside the window and the row read 0.7x native; after 2,000 fires, 0.93x.
-const CPU_WARMUP_FIRES = 2000;
+// 2,000 was not enough on Node 22 and 24, which tier up later (Maglev first): with one loop,
+// `--trace-opt` showed native's last TurboFan compiles at about 2,600 fires on Node 22, and
+// heaptimers' at about 4,800 (3,900 on Node 24), so the window again held compiling, and one
+// loop read heaptimers at 0.57-0.70x native on Node 22. 6,000 fires clear every Node measured.
+const CPU_WARMUP_FIRES = 6000;
 
 function cpuWarmupFires(opts) {
   return opts.quick ? 0 : CPU_WARMUP_FIRES;
