@@ -7,6 +7,11 @@
 // Warm-up: a rate row should measure optimized code. After 15 ms, both implementations still ran
 // partly unoptimized (native immediate-set read 8-11 M/s against 15-16 M/s after 100 ms, with
 // margins of 30-90 %); 100 ms is where native's rows settle on this machine.
+// Not on every host of its kind, nor on every Node: where page faults and system calls cost more
+// (a syscall took about 1 us on one such VM), V8 still grows its young generation, and Node 22
+// and 24 still tier their code up, 300-800 ms after start (bench/floor/warmup.js shows where a
+// row levels off). The plain run cannot afford that warm-up on every cell; an explicit
+// --sample-time warms up for 40 % of it (600 ms for --sample-time 1500).
 'use strict';
 
 const NORMAL = { warmupTime: 100, warmupSamples: 2, sampleTime: 40, minSamples: 5 };

@@ -152,3 +152,27 @@ t.test('count.js: every row finishes its batches on native, heaptimers and the f
   t.equal(instructionsOf('==1== \n==1== Collected : 123456789\n'), 123456789, 'the instruction count is read from callgrind\'s summary')
   t.throws(() => instructionsOf('valgrind: not found'), /no instruction count/, 'a run without a count is an error, not a zero')
 })
+
+// bench/floor/warmup.js prints a row's throughput per slice of process time, to see where its
+// warm-up ends: each slice a positive rate, on native and on heaptimers; a wrong row names the
+// right ones.
+t.test('warmup.js: throughput per slice of process time, for native and heaptimers', async t => {
+  const { execFile } = require('node:child_process')
+  const { promisify } = require('node:util')
+  const WARMUP = path.join(__dirname, '..', '..', 'bench', 'floor', 'warmup.js')
+  const LIB = path.join(__dirname, '..', '..', 'lib', 'index.js')
+  for (const target of ['native', LIB]) {
+    const { stdout } = await promisify(execFile)(process.execPath, [WARMUP, target, 'immediate-set', '400', '100'], { timeout: 30000 })
+    const [name, row, ...cells] = stdout.trim().split(' ')
+    t.equal(name, target === 'native' ? 'native' : 'lib', 'names what it measured')
+    t.equal(row, 'immediate-set')
+    t.ok(cells.length >= 1, `${name}: at least one slice`)
+    for (const cell of cells) {
+      const [end, rate] = cell.split(':').map(Number)
+      t.ok(end > 0 && end % 100 === 0 && rate > 0 && Number.isFinite(rate), `${name}: slice ${cell} ends on a slice boundary with a positive rate`)
+    }
+  }
+  const bad = await promisify(execFile)(process.execPath, [WARMUP, 'native', 'no-such-row'], { timeout: 30000 }).catch(e => e)
+  t.not(bad.code, 0, 'an unknown row fails')
+  t.match(bad.stderr, /unknown rate row no-such-row \(one of .*immediate-set/, 'and names the rate rows')
+})
