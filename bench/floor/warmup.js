@@ -12,15 +12,15 @@
 // Prints: `<slice end ms>:<M/s>` per slice, process time counted from the process's start.
 
 const path = require('path');
-const { all } = require('../scenarios');
+const scenarios = require('../scenarios');
 
 function main([which, row, untilArg, sliceArg, optionsJson]) {
   const nativeSetImmediate = setImmediate;
   const T = which === 'native' ? require('timers') : require(path.resolve(which));
   if (optionsJson) T.configure(JSON.parse(optionsJson));
-  const scenario = all.find((s) => s.name === row && s.kind === 'rate');
-  if (scenario === undefined) {
-    throw new Error(`unknown rate row ${row} (one of ${all.filter((s) => s.kind === 'rate').map((s) => s.name).join(', ')})`);
+  const scenario = scenarios.get(row);
+  if (scenario === null || scenario.kind !== 'rate') {
+    throw new Error(`unknown rate row ${row} (one of ${scenarios.all.filter((s) => s.kind === 'rate').map((s) => s.name).join(', ')})`);
   }
   const untilMs = Number(untilArg) || 1500;
   const sliceMs = Number(sliceArg) || 100;
@@ -29,8 +29,9 @@ function main([which, row, untilArg, sliceArg, optionsJson]) {
 
   function next() {
     batch((measuredMs) => {
-      ended.push([performance.now(), measuredMs]);
-      if (performance.now() < untilMs) Promise.resolve().then(() => nativeSetImmediate(next));
+      const at = performance.now();
+      ended.push([at, measuredMs]);
+      if (at < untilMs) Promise.resolve().then(() => nativeSetImmediate(next));
       else report();
     });
   }

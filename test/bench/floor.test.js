@@ -9,6 +9,8 @@
 
 const t = require('tap')
 const path = require('node:path')
+const { execFile } = require('node:child_process')
+const { promisify } = require('node:util')
 
 const FLOOR = path.join(__dirname, '..', '..', 'bench', 'floor', 'timers.js')
 const floor = require(FLOOR)
@@ -136,8 +138,6 @@ t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers
 // bench/floor/count.js is the fixed work that bench/floor/instructions.js counts under valgrind:
 // every row must finish its batches on each of the three implementations it compares.
 t.test('count.js: every row finishes its batches on native, heaptimers and the floor', async t => {
-  const { execFile } = require('node:child_process')
-  const { promisify } = require('node:util')
   const { ROWS } = require('../../bench/floor/count.js')
   const { instructionsOf } = require('../../bench/floor/instructions.js')
   const COUNT = path.join(__dirname, '..', '..', 'bench', 'floor', 'count.js')
@@ -157,8 +157,6 @@ t.test('count.js: every row finishes its batches on native, heaptimers and the f
 // warm-up ends: each slice a positive rate, on native and on heaptimers; a wrong row names the
 // right ones.
 t.test('warmup.js: throughput per slice of process time, for native and heaptimers', async t => {
-  const { execFile } = require('node:child_process')
-  const { promisify } = require('node:util')
   const WARMUP = path.join(__dirname, '..', '..', 'bench', 'floor', 'warmup.js')
   const LIB = path.join(__dirname, '..', '..', 'lib', 'index.js')
   for (const target of ['native', LIB]) {
