@@ -99,8 +99,8 @@ function refuse(err) {
 }
 
 // spec: { scenario, impl, libPath, engines, sampler, tinybench: {url, minNode}, warmupTime,
-// warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, cpuWarmupFires, timeoutMs,
-// batchTimeoutMs }
+// warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, cpuWarmupFires, cpuWarmupMaxMs,
+// timeoutMs, batchTimeoutMs }
 function run(spec) {
   var scenario = scenarios.get(spec.scenario);
   if (!scenario) return verdict('failed', 'unknown scenario ' + spec.scenario);
@@ -116,7 +116,7 @@ function run(spec) {
   if (typeof scenario.measure === 'function') {
     var ctx = {
       natives: natives, durationMs: spec.durationMs, warmupMs: spec.cpuWarmupMs,
-      warmupFires: spec.cpuWarmupFires
+      warmupFires: spec.cpuWarmupFires, warmupMaxMs: spec.cpuWarmupMaxMs
     };
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message);

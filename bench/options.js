@@ -174,6 +174,7 @@ function normalize(raw) {
   }
   return {
     scenarios, impls, runs, duration, quick, sampleTime, sampler, ...output,
+    plain: defaultSelection, // no -s: the plain run, with its 90 s budget
     baseline, baselineFile: raw.baseline || null, maxRegression,
     progress: raw.progress !== false,
     // --node needs discovery (it runs binaries), so index.prepare resolves it; without --node

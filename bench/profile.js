@@ -25,6 +25,8 @@ const TIMEOUT_SLACK_MS = 10000;
 // A batch takes milliseconds; one still running after this many has lost a callback.
 const BATCH_TIMEOUT_MS = 3000;
 const CPU_DRAIN_MS = 20;
+// The longest a cpu row waits for its warm-up fires (bench/scenarios/cpu.js says why it stops).
+const CPU_WARMUP_MAX_MS = 10000;
 
 // opts: normalized run options ({ quick, sampleTime, duration }).
 function sampling(opts) {
@@ -38,25 +40,32 @@ function cpuWarmupMs(durationS) {
   return Math.round(Math.min(1000, Math.max(100, durationS * 100)));
 }
 
-// ...and, except with --quick, once the loops have fired this many times in all: V8 optimizes a
-// function only after it has run some thousands of times, which one 1 ms loop takes seconds to
-// reach. Measured here (Node 20, cpu-1ms-loops-1, --runs 3 --duration 3): after 0.3 s, heaptimers'
-// JIT compiling fell inside the window and the row read 0.7x native; after 2,000 fires, 0.93x.
-// 2,000 was not enough on Node 22 and 24, which tier up later (Maglev first): with one loop,
-// `--trace-opt` showed native's last TurboFan compiles at about 2,600 fires on Node 22, and
-// heaptimers' at about 4,800 (3,900 on Node 24), so the window again held compiling, and one
-// loop read heaptimers at 0.57-0.70x native on Node 22. 6,000 fires clear every Node measured.
-const CPU_WARMUP_FIRES = 6000;
+// ...and, except with --quick, once every loop has fired this many times: V8 optimizes a
+// function only after it has run some thousands of times, and the code that runs once per timer
+// pass (re-arming the native timer, the pass itself, Node's own listOnTimeout) runs once a
+// millisecond however many loops there are, so it takes seconds to reach that. Measured here
+// (Node 20, cpu-1ms-loops-1, --runs 3 --duration 3): after 0.3 s, heaptimers' JIT compiling fell
+// inside the window and the row read 0.7x native; after 2,000 fires, 0.93x. Node 22 and 24 tier up
+// later (Maglev first): with one loop, `--trace-opt` showed native's last TurboFan compiles at
+// about 2,600 fires on Node 22 and heaptimers' at about 4,800 (3,900 on Node 24). With ten loops
+// on Node 22, heaptimers' per-pass functions and Node's insert and listOnTimeout compiled 3.0-3.5 s
+// in, after about 30,000 fires: a window opened after 6,000 fires in all read heaptimers at 5.4 %
+// of a core against native's 3.1 %, and one opened after 60,000 at 2.2 % against 2.8 %.
+// 6,000 passes clear every Node measured.
+const CPU_WARMUP_PASSES = 6000;
 
-function cpuWarmupFires(opts) {
-  return opts.quick ? 0 : CPU_WARMUP_FIRES;
+// The plain run (no -s) has 90 s for everything, so its cpu row waits for 6,000 fires in all
+// (60 passes of cpu-1ms-loops-100): a quick look, read before V8 has compiled the per-pass code.
+function cpuWarmupFires(scenario, opts) {
+  if (opts.quick) return 0;
+  return opts.plain ? CPU_WARMUP_PASSES : CPU_WARMUP_PASSES * (scenario.loops || 1);
 }
 
 // Expected wall time of one child, for the progress ETA and the hang timeout.
 function expectedMs(scenario, opts) {
   if (scenario.kind === 'cpu') {
-    // The loops fire about once per ms each: waiting for the warm-up fires takes fires / loops ms.
-    const firesMs = scenario.loops ? cpuWarmupFires(opts) / scenario.loops : 0;
+    // The loops fire about once per 1.1 ms each (measured), and the wait stops at the cap.
+    const firesMs = scenario.loops ? Math.min(CPU_WARMUP_MAX_MS, cpuWarmupFires(scenario, opts) / scenario.loops * 1.1) : 0;
     return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + opts.duration * 1000 + CPU_DRAIN_MS;
   }
   const s = sampling(opts);
@@ -72,4 +81,4 @@ function batchTimeoutMs(opts) {
   return opts.batchTimeoutMs || BATCH_TIMEOUT_MS;
 }
 
-module.exports = { sampling, cpuWarmupMs, cpuWarmupFires, expectedMs, timeoutMs, batchTimeoutMs };
+module.exports = { sampling, cpuWarmupMs, cpuWarmupFires, expectedMs, timeoutMs, batchTimeoutMs, CPU_WARMUP_MAX_MS };

@@ -34,7 +34,8 @@ function childSpec(cell, opts) {
     ...profile.sampling(opts),
     durationMs: Math.round(opts.duration * 1000),
     cpuWarmupMs: profile.cpuWarmupMs(opts.duration),
-    cpuWarmupFires: profile.cpuWarmupFires(opts),
+    cpuWarmupFires: profile.cpuWarmupFires(cell.scenario, opts),
+    cpuWarmupMaxMs: profile.CPU_WARMUP_MAX_MS,
     timeoutMs: profile.timeoutMs(cell.scenario, opts),
     batchTimeoutMs: profile.batchTimeoutMs(opts)
   };
