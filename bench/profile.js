@@ -27,6 +27,8 @@ const BATCH_TIMEOUT_MS = 3000;
 const CPU_DRAIN_MS = 20;
 // The longest a cpu row waits for its warm-up fires (bench/scenarios/cpu.js says why it stops).
 const CPU_WARMUP_MAX_MS = 10000;
+// A 1 ms loop ticks about every 1.1 ms here (native and heaptimers alike).
+const LOOP_PERIOD_MS = 1.1;
 
 // opts: normalized run options ({ quick, sampleTime, duration }).
 function sampling(opts) {
@@ -64,8 +66,9 @@ function cpuWarmupFires(scenario, opts) {
 // Expected wall time of one child, for the progress ETA and the hang timeout.
 function expectedMs(scenario, opts) {
   if (scenario.kind === 'cpu') {
-    // The loops fire about once per 1.1 ms each (measured), and the wait stops at the cap.
-    const firesMs = scenario.loops ? Math.min(CPU_WARMUP_MAX_MS, cpuWarmupFires(scenario, opts) / scenario.loops * 1.1) : 0;
+    // Each loop fires once per period; the wait stops at the cap.
+    const passes = scenario.loops ? cpuWarmupFires(scenario, opts) / scenario.loops : 0;
+    const firesMs = Math.min(CPU_WARMUP_MAX_MS, passes * LOOP_PERIOD_MS);
     return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + opts.duration * 1000 + CPU_DRAIN_MS;
   }
   const s = sampling(opts);
