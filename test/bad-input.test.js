@@ -58,19 +58,22 @@ t.test('every delay kind given to the promise timers', async t => {
 })
 
 t.test('every delay kind given to setTimeout lands in native\'s firing group', async t => {
-  // Each group's delays coerce to one whole millisecond count, 15 ms or more
-  // from the next group's, and are created in one synchronous run.
+  // Each group's delays coerce to whole millisecond counts below the next group's (12 ms and
+  // 16 ms are the closest), and are created in one synchronous run, group by group and each
+  // group in ascending order (but group 1, whose order is not compared), so that a stall
+  // between two creations cannot make a timer due before one created earlier.
   const groups = [
     ['undefined', 'null', '0', '-0', '0.5', '1', '1.8', '-1', '-Infinity', 'NaN', 'Infinity', '2**31', '2**32',
       'Number.MAX_VALUE', 'string "abc"', 'empty string', 'true', 'false', '[]', '[1,2]', '{}', 'string "1.5"'],
     ['string "10"', 'Date(5)', '[7]', 'new Number(9)', 'string " 12 "'],
-    ['{ valueOf: 25 }', 'string "0x10"'],
+    ['string "0x10"', '{ valueOf: 25 }'],
     ['{ valueOf: "30" }', '{ toString: "40" }'],
   ]
   const wanted = new Set(groups.flat())
   await sameResult(t, 'firing order by coerced delay', async T => {
     const order = []
-    const chosen = delays().filter(([name]) => wanted.has(name))
+    const all = delays()
+    const chosen = groups.flat().map(name => all.find(([n]) => n === name))
     await new Promise(resolve => {
       let left = chosen.length
       for (const [name, d] of chosen) T.setTimeout(() => { order.push(name); if (--left === 0) resolve() }, d)

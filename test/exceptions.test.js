@@ -83,9 +83,9 @@ const documented = {
     'A tick', 'A promise', 'D (2 ms)', 'I from A', 'E (60 ms)'],
   'handler-immediates': ['I1', 'caught I1 (uncaughtException)', 'I2', 'caught I2 (uncaughtException)', 'I3',
     'I1 tick', 'I1 promise', 'I4 (queued by I1)'],
-  'handler-interval': ['iv1', 'caught iv1 (uncaughtException)', 't60', 'iv2', 'caught iv2 (uncaughtException)',
-    't100', 'iv3', 'caught iv3 (uncaughtException)', 't140', 'iv4', 'caught iv4 (uncaughtException)',
-    'schedule kept: true runs: 4'],
+  'handler-interval': ['iv1', 'caught iv1 (uncaughtException)', 't1', 'iv2', 'caught iv2 (uncaughtException)',
+    't2', 'iv3', 'caught iv3 (uncaughtException)', 't3', 'iv4', 'schedule kept: true runs: 4',
+    'caught iv4 (uncaughtException)'],
   'handler-in-tick': ['A', 'A tick', 'caught from tick (uncaughtException)', 'B', 'I1',
     'caught from immediate tick (uncaughtException)', 'I2', 'I1 promise'],
 }

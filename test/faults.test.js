@@ -249,16 +249,16 @@ t.test('clearing and refreshing timers from other timers\' callbacks and from ti
       // revive the spent a; refresh the interval i from a tick
       h.a.refresh()
       process.nextTick(() => h.i.refresh())
-    }, 130)
+    }, 160)
     let n = 0
     h.i = T.setInterval(() => {
       push('i' + ++n)
       if (n === 2) T.clearInterval(h.i)
-    }, 100)
+    }, 130)
     return done
   }, {
-    // (deadlines at least 20 ms apart) b 60, d 80, i 100, g 130; a revived at
-    // 130 runs at 150; i refreshed at 130 runs again at 230, not 200
+    // (deadlines at least 20 ms apart, and 50 between d, refreshed by a, and i) b 60, d 80,
+    // i 130, g 160; a revived at 160 runs at 180; i refreshed at 160 runs again at 290, not 260
     expect: ['a', 'a tick', 'a promise', 'b (refreshed: 60)', 'd (refreshed: 80)', 'i1', 'g', 'a revived', 'i2'],
   })
 })

@@ -73,14 +73,16 @@ t.test('refresh() revives a fired timeout; is a no-op after clear; returns this'
   }, { expect: 3 })
 
   await sameResult(t, 'refresh of an interval restarts its period', async T => {
+    // Deadlines 30-40 ms apart: a late refresh moves the interval later still, and only a
+    // stall of 30 ms at the wrong moment could make native run the interval's list first.
     const log = []
-    const iv = T.setInterval(() => log.push('iv'), 40)
-    T.setTimeout(() => { log.push('refresh at 20'); iv.refresh() }, 20)
-    T.setTimeout(() => log.push('t45'), 45)
-    T.setTimeout(() => { log.push('t80 clears'); T.clearInterval(iv) }, 80)
-    await new Promise(resolve => T.setTimeout(resolve, 100))
+    await new Promise(resolve => {
+      const iv = T.setInterval(() => { log.push('iv'); T.clearInterval(iv); resolve() }, 100)
+      T.setTimeout(() => { log.push('refresh at 60'); iv.refresh() }, 60)
+      T.setTimeout(() => log.push('t130'), 130)
+    })
     return log
-  }, { expect: ['refresh at 20', 't45', 'iv', 't80 clears'] })
+  }, { expect: ['refresh at 60', 't130', 'iv'] })
 
   await sameResult(t, 'refresh keeps the ref state', async T => {
     const a = T.setTimeout(() => {}, 1000).unref()

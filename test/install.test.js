@@ -88,11 +88,11 @@ t.test('the library captured native functions at load: replacing globals later d
     globalThis.clearTimeout = () => { throw new Error('hijacked clearTimeout') }
     globalThis.process.nextTick = process.nextTick // untouched
     const out = []
-    H.setTimeout(() => out.push('timeout'), 5)
+    H.setTimeout(() => out.push('timeout'), 50) // the immediate first, unless start-up stalls 50 ms
     H.setImmediate(() => out.push('immediate'))
     const c = H.setTimeout(() => out.push('never'), 5)
     H.clearTimeout(c)
-    H.promises.setTimeout(10, 'promise').then(v => { out.push(v); console.log(out.join(',')) })
+    H.promises.setTimeout(100, 'promise').then(v => { out.push(v); console.log(out.join(',')) })
   `])
   t.equal(r.code, 0, 'exits 0', { stderr: r.stderr })
   t.equal(r.stdout.trim(), 'immediate,timeout,promise')
@@ -173,15 +173,16 @@ t.test('timers pending across install() and uninstall() keep running on their ow
   const r = await runNode(['-e', `
     const H = require(${JSON.stringify(path.join(LIB, 'index.js'))})
     const out = []
-    const a = setTimeout(() => out.push('native before install'), 20)
-    const keep = setTimeout(() => out.push('never: native cleared after install'), 20)
+    // 50 ms apart, and the immediate first unless start-up stalls 50 ms
+    const a = setTimeout(() => out.push('native before install'), 50)
+    const keep = setTimeout(() => out.push('never: native cleared after install'), 50)
     H.install()
-    const b = setTimeout(() => out.push('heaptimers while installed'), 40)
+    const b = setTimeout(() => out.push('heaptimers while installed'), 100)
     const c = setImmediate(() => out.push('heaptimers immediate'))
     clearTimeout(keep) // heaptimers' clearTimeout given a native Timeout
     H.uninstall()
-    const d = setTimeout(() => out.push('native after uninstall'), 60)
-    setTimeout(() => console.log(out.join('|')), 100)
+    const d = setTimeout(() => out.push('native after uninstall'), 150)
+    setTimeout(() => console.log(out.join('|')), 250)
   `])
   t.equal(r.code, 0, 'exits 0', { stderr: r.stderr })
   t.equal(r.stdout.trim(), 'heaptimers immediate|native before install|heaptimers while installed|native after uninstall')

@@ -90,7 +90,7 @@ const scenarios = {
   'ref-immediate-waits': {},
   'unref-long-ref-short': { prompt: true, waitsAtLeast: 25 },
   'unref-fires-while-alive': { waitsAtLeast: 110 },
-  'unref-interval-with-ref-timer': { waitsAtLeast: 75 },
+  'unref-interval-with-ref-timer': { waitsAtLeast: 290 },
   'interval-unrefs-itself': { prompt: true, waitsAtLeast: 55 },
   'clear-last-ref': { prompt: true },
   'clear-from-callback': { prompt: true },
