@@ -72,7 +72,7 @@ t.test('a mixed program keeps every invariant', async t => {
     // the program before a slow interval's last run, so it is reported
     const settle = () => {
       if (--open === 0) native.setTimeout(done, 30)
-      else if (open < 0) inv.violations.push({ kind: 'accounting', timer: '-', detail: 'settled more often than opened' })
+      else if (open < 0) inv.violation('accounting', { label: '-' }, 'settled more often than opened')
     }
     const native = require('node:timers')
     const timeout = (delay, label, after) => {
