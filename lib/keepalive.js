@@ -44,6 +44,13 @@ class KeepAlive {
     }
   }
 
+  /** Takes back a handle it released, as it is now (ref'd or not), and puts it in line. */
+  readopt(handle) {
+    this.handle = handle;
+    this.handleRefed = handle.hasRef();
+    this.syncNow();
+  }
+
   /** Forgets the handle: it fired or was cleared. */
   release() {
     this.handle = null;

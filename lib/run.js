@@ -155,6 +155,11 @@ function noteArmed(source, atPassLevel) {
   source.armedEpoch = contextEpoch;
 }
 
+/** Whether what noteArmed() recorded still holds: no store switch since. */
+function armedContextHolds(source) {
+  return source.armedEpoch === contextEpoch;
+}
+
 /** Call as a pass starts: `inHandle` when it runs in the callback of the handle last armed. */
 function enterPass(source, inHandle) {
   const home = inHandle ? source.armedHome : null;
@@ -354,6 +359,6 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  NO_KEY, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
+  NO_KEY, armedContextHolds, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
   sharedCapture,
 };

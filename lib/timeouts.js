@@ -23,7 +23,8 @@
 // timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at
 // that time, in order; timers created or re-armed during the pass are due later than the pass's
 // clock, so they never run in it (Node's rule). Between callbacks the pass drains nextTicks and
-// promise jobs as Node does.
+// promise jobs as Node does. A pass that needs the same native delay again re-arms the timer
+// that ran it in place (refresh()), so a steady 1 ms loop creates no native Timeout per pass.
 //
 // A deadline is always computed from a fresh clock read at creation or refresh (never a cached
 // one), and a bucket only runs once the clock has reached the latest deadline placed in it
@@ -45,6 +46,7 @@ const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
 const NativeTimeout = nativeTimeoutClass();
+const nativeRefresh = NativeTimeout.prototype.refresh;
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
@@ -82,7 +84,10 @@ let live = 0; // timeouts created or revived and not yet fired or cleared
 const keepAlive = new KeepAlive(); // counts those of them that are ref'd
 
 let nativeTimer = null;
+let nativeDelay = 0; // the delay nativeTimer was armed with
 let armedKey = Infinity;
+// The native timer whose callback is running the pass, while it may be re-armed in place.
+let firingTimer = null;
 
 let inPass = false;
 let interrupted = false; // a callback threw: the rest of the pass is still due
@@ -393,14 +398,37 @@ function discardTopBucket() {
 // start + delay; the loop sleeps at least that long, so asking for ceil(due - now) ms wakes us
 // at or just after `due` in nearly every case. An early wake finds nothing due and re-arms.
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
+//
+// A pass that needs the same delay again (a 1 ms loop, every pass) re-arms the native timer
+// that is running it with refresh(), from inside its callback: Node then re-inserts it as it
+// re-inserts an interval, with no new Timeout, async id or destroy. Its passes keep running in
+// the context it was created in, for which noteArmed() was called. After a store switch that
+// record no longer lets a pass run at home (see run.js), so a fresh native timer is armed and
+// recorded instead: reuse would be correct, but would enter every callback's scope from then on.
 function arm(bucket, now, atPassLevel) {
-  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
   let delay = Math.ceil(bucket.due - now);
   if (delay < 1) delay = 1;
-  nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
-  keepAlive.adopt(nativeTimer);
-  run.noteArmed(passSource, atPassLevel);
   armedKey = bucket.key;
+  if (atPassLevel && firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
+    rearmInPlace(firingTimer);
+  } else {
+    armNative(delay);
+    run.noteArmed(passSource, atPassLevel);
+  }
+}
+
+function armNative(delay) {
+  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
+  nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
+  nativeDelay = delay;
+  keepAlive.adopt(nativeTimer);
+}
+
+function rearmInPlace(timer) {
+  firingTimer = null;
+  nativeRefresh.call(timer);
+  nativeTimer = timer;
+  keepAlive.readopt(timer);
 }
 
 function armForEarliest() {
@@ -425,6 +453,7 @@ let immediates = null; // ./immediates, which requires this module: loaded on fi
 
 function onNativeTimeout() {
   run.enterPass(passSource, true);
+  firingTimer = nativeTimer; // the one armed native timer: this one
   nativeTimer = null;
   keepAlive.release();
   armedKey = Infinity;
@@ -437,8 +466,8 @@ function onNativeTimeout() {
 // The rest of an immediate pass a callback threw out of comes first (see there). It may throw
 // again: keep a native timer armed meanwhile, so that our own pass still gets its turn.
 function finishImmediatesFirst() {
-  nativeTimer = nativeSetTimeout(onNativeTimeout, 1);
-  keepAlive.adopt(nativeTimer);
+  firingTimer = null; // noteArmed() below replaces what was recorded for it
+  armNative(1);
   run.noteArmed(passSource, false);
   armedKey = -Infinity; // timers created meanwhile run from that native timer at the latest
   immediates.finishInterruptedPass();
@@ -465,6 +494,7 @@ function runPass(now) {
       interrupted = true;
       nextTick(resumePass);
     }
+    firingTimer = null; // only ever re-armed by its own pass, from inside its callback
   }
 }
 

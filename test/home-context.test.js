@@ -19,6 +19,12 @@ const expected = {
   },
   'timeouts: enterWith in a sibling': { B: null, 'immediate of A': 'y', 'child of A': 'y' },
   'timeout chain': { 'tick 0': 'loop', 'tick 1': 'loop', 'tick 2': 'loop' },
+  'timeout chains across passes': {
+    'tick 0': 'loop/undefined', 'tick 1': 'loop/undefined', 'tick 2': 'loop/undefined',
+    'tick 3': 'loop/switched', 'tick 4': 'loop/switched', 'tick 5': 'loop/switched',
+    'tick 6': 'loop/switched', 'tick 7': 'loop/switched',
+    'second 0': 'second/switched', 'second 1': 'second/switched', 'second 2': 'second/switched',
+  },
   'enterWith after creating, then await': { 'after await': 'x' },
 }
 

@@ -8,6 +8,8 @@
 
 const OPS_PER_BATCH = 10000;
 const N = OPS_PER_BATCH;
+// A row that waits for the clock does fewer operations a batch (see opsPerBatch()).
+const LOOP_FIRES = 1000;
 function noop() {}
 
 // Each runs N operations of timer functions `T`, then calls `done` once.
@@ -85,6 +87,14 @@ const ROWS = {
   'timeout-run-10k-in-job'(T, done) {
     Promise.resolve().then(() => ROWS['timeout-run-10k'](T, done));
   },
+  // timerbench's cpu-1ms-loops-1: one timeout re-queueing itself with a 1 ms delay, LOOP_FIRES
+  // fires a batch (about 1.1 s; `--batches 4,24`). Most of a fire is the event loop's own work,
+  // on both sides.
+  'timeout-loop-1ms'(T, done) {
+    let count = 0;
+    const tick = () => { if (++count === LOOP_FIRES) done(); else T.setTimeout(tick, 1); };
+    T.setTimeout(tick, 1);
+  },
   'immediate-recursion'(T, done) {
     let count = 0;
     const step = () => { if (++count === N) done(); else T.setImmediate(step); };
@@ -112,4 +122,9 @@ function main([which, row, batches, optionsJson]) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { ROWS: Object.keys(ROWS), OPS_PER_BATCH };
+/** Operations in one batch of `row`. */
+function opsPerBatch(row) {
+  return row === 'timeout-loop-1ms' ? LOOP_FIRES : OPS_PER_BATCH;
+}
+
+module.exports = { ROWS: Object.keys(ROWS), OPS_PER_BATCH, opsPerBatch };
