@@ -12,7 +12,8 @@
 // What it keeps, because Node's semantics (or our never-early promise) require it:
 //   - a deadline from a fresh clock read per timeout (performance.now() + truncated delay);
 //   - timeouts due in the same whole millisecond in one FIFO list, lists in deadline order;
-//   - ONE native timer and ONE native immediate underneath, re-armed per pass;
+//   - ONE native timer and ONE native immediate underneath, re-armed per pass (the timer in
+//     place, with refresh(), when the next pass needs the same delay);
 //   - immediates queued during a pass wait for the next loop turn (Node's rule);
 //   - nextTicks and promise jobs drained between any two callbacks (Node's rule), unless
 //     configure({ drainBetweenCallbacks: false }), the option those rows are measured with;
@@ -60,6 +61,7 @@ function restArgs(argsObject) {
 const buckets = []; // sorted by key; few at a time in every row this measures
 let lastBucket = null;
 let nativeTimer = null;
+let nativeDelay = 0;
 let armedKey = Infinity;
 let inTimeoutPass = false;
 
@@ -84,13 +86,23 @@ function findBucket(key) {
   return bucket;
 }
 
-function arm(bucket, start) {
-  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
-  nativeTimer = nativeSetTimeout(onNativeTimeout, Math.max(1, Math.ceil(bucket.due - start)));
+// `firing`: the native timer whose callback is running the pass; it is re-armed in place
+// (refresh()) when the delay is the same, as heaptimers does.
+function arm(bucket, start, firing) {
+  const delay = Math.max(1, Math.ceil(bucket.due - start));
   armedKey = bucket.key;
+  if (firing !== undefined && delay === nativeDelay) {
+    firing.refresh();
+    nativeTimer = firing;
+    return;
+  }
+  if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
+  nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
+  nativeDelay = delay;
 }
 
 function onNativeTimeout() {
+  const firing = nativeTimer;
   nativeTimer = null;
   armedKey = Infinity;
   const passNow = now();
@@ -115,7 +127,7 @@ function onNativeTimeout() {
     buckets.shift();
   }
   inTimeoutPass = false;
-  if (buckets.length > 0) arm(buckets[0], now());
+  if (buckets.length > 0) arm(buckets[0], now(), firing);
 }
 
 function setTimeout(callback, delay) {
