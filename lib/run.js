@@ -228,14 +228,23 @@ class TimerContext extends AsyncResource {
     for (const key of Object.getOwnPropertySymbols(this)) {
       if (!born.has(key)) delete this[key];
     }
-    for (const [key, value] of born) this[key] = value;
+    for (const [key, value] of born) this[key] = copyOfStores(value);
   }
 }
 
 function ownSymbols(object) {
   const symbols = new Map();
-  for (const key of Object.getOwnPropertySymbols(object)) symbols.set(key, object[key]);
+  for (const key of Object.getOwnPropertySymbols(object)) symbols.set(key, copyOfStores(object[key]));
   return symbols;
+}
+
+// Node 24 and later, run with --no-async-context-frame, keep a resource's stores in one
+// null-prototype object under a symbol, and enterWith writes into that object: its snapshot and
+// each restore take a copy, or the write would outlive the callback. (Node 18-22 keep each
+// store under its own symbol on the resource.)
+function copyOfStores(value) {
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== null) return value;
+  return Object.assign(Object.create(null), value);
 }
 
 /** The execution context to restore when a timer runs; `shared`: its type's sharedCapture(). */
