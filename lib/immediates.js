@@ -198,7 +198,7 @@ function unlink(immediate) {
 
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
 function scheduleNative(atPassLevel) {
-  nativeImmediate = nativeSetImmediate(onNativeImmediate);
+  nativeImmediate = run.outsideDomain(nativeSetImmediate, onNativeImmediate);
   keepAlive.adopt(nativeImmediate);
   run.noteArmed(passSource, atPassLevel);
 }

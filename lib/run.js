@@ -265,11 +265,17 @@ function captureAndShare(shared) {
       key = {};
       markFrame.call(contextMarker, key);
     }
-    shareContext(new TimerContext(shared, key), key);
+    shareContext(outsideDomain(newTimerContext, shared, key), key);
   } else {
-    shareContext(new TimerContext(shared, null), executionKey());
+    shareContext(outsideDomain(newTimerContext, shared, null), executionKey());
   }
   return shared.context;
+}
+
+// A capture is shared by timers created in and out of any domain: it must not be bound to one
+// (see outsideDomain()).
+function newTimerContext(shared, frameKey) {
+  return new TimerContext(shared, frameKey);
 }
 
 // Whether the current context provably carries the stores of `shared`'s capture.
@@ -355,6 +361,26 @@ function defineWrapper(proto, name, original, wrapper) {
   Object.defineProperty(proto, name, { ...descriptor, value: wrapper });
 }
 
+// --- domains -----------------------------------------------------------------------------
+
+/**
+ * Returns `create(a, b)` called with no domain active. Node's domain module binds an async
+ * resource created while a domain is active to that domain: it enters the domain around the
+ * resource's callbacks and sends their errors to it. Our native handles run every callback of a
+ * pass, and our captures are shared by timers created in and out of domains, so neither may be
+ * bound to one: heaptimers runs no callback inside a domain (README, differences).
+ */
+function outsideDomain(create, a, b) {
+  const domain = process.domain;
+  if (domain === null || domain === undefined) return create(a, b);
+  process.domain = null; // what the domain module's init hook reads
+  try {
+    return create(a, b);
+  } finally {
+    process.domain = domain;
+  }
+}
+
 /** The arguments after the first `skip` of an `arguments` object, as an array. */
 function packArgs(argsObject, skip) {
   const packed = new Array(argsObject.length - skip);
@@ -368,6 +394,6 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  NO_KEY, armedContextHolds, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, packArgs, unpackArgs, runCallbacks,
-  sharedCapture,
+  NO_KEY, armedContextHolds, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, outsideDomain, packArgs,
+  unpackArgs, runCallbacks, sharedCapture,
 };

@@ -419,7 +419,7 @@ function arm(bucket, now, atPassLevel) {
 
 function armNative(delay) {
   if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
-  nativeTimer = nativeSetTimeout(onNativeTimeout, delay);
+  nativeTimer = run.outsideDomain(nativeSetTimeout, onNativeTimeout, delay);
   nativeDelay = delay;
   keepAlive.adopt(nativeTimer);
 }
