@@ -198,12 +198,18 @@ function unlink(immediate) {
 
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
 function scheduleNative(atPassLevel) {
-  nativeImmediate = run.outsideDomain(nativeSetImmediate, onNativeImmediate);
+  nativeImmediate = run.outsideDomain(newNativeImmediate);
   keepAlive.adopt(nativeImmediate);
   run.noteArmed(passSource, atPassLevel);
 }
 
 // --- the pass --------------------------------------------------------------------------
+
+// Exactly one argument: given any more, even undefined, Node's setImmediate stores them in an
+// array and spreads it into the callback on every pass.
+function newNativeImmediate() {
+  return nativeSetImmediate(onNativeImmediate);
+}
 
 function onNativeImmediate() {
   run.enterPass(passSource, true);
