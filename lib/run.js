@@ -32,6 +32,7 @@
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
 const { AsyncResource, AsyncLocalStorage, executionAsyncId, executionAsyncResource } = require('async_hooks');
+const EventEmitter = require('events');
 
 const tickCallback = process._tickCallback;
 const canDrain = typeof tickCallback === 'function';
@@ -371,6 +372,9 @@ function defineWrapper(proto, name, original, wrapper) {
  * bound to one: heaptimers runs no callback inside a domain (README, differences).
  */
 function outsideDomain(create, a, b) {
+  // Only the domain module binds resources, and loading it sets this flag. Reading the flag, a
+  // fast property, spares each arm a read of `process`, a dictionary-mode object.
+  if (!EventEmitter.usingDomains) return create(a, b);
   const domain = process.domain;
   if (domain === null || domain === undefined) return create(a, b);
   process.domain = null; // what the domain module's init hook reads
