@@ -60,7 +60,11 @@ function invoke(fn, self, args, single) {
  * Runs a scheduler's due callbacks. The scheduler's `source`:
  *   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
  *     side effects beyond dropping empty buckets;
- *   - `source.drainDue`: true when ticks must be drained before that callback;
+ *   - `source.drainDue`: true when a callback has run since ticks were last drained. They are
+ *     drained before the next peek(), so also after the pass's last callback, inside the pass:
+ *     Node drains there too (before its next timer list, or as the native callback returns),
+ *     and ticks can only add timers due after the pass, or take timers out of it. One peek per
+ *     callback instead of two: about a tenth of a fire of 1,000 concurrent 1 ms loops;
  *   - `source.fire(timer)`: takes the peeked timer and runs its callback;
  *   - `source.shared`: the sharedCapture() of its timers' type;
  *   - `source.home`, `homeEpoch`, `homeKey`, `armedHome`, `armedEpoch`: kept by
@@ -75,15 +79,12 @@ function invoke(fn, self, args, single) {
  */
 function runCallbacks(source) {
   for (;;) {
-    let timer = source.peek();
-    if (timer === null) return;
     if (source.drainDue === true) { // a boolean; `=== true` spares V8 a generic truthiness test
-      // Ticks may clear or add timers: look again afterwards.
       source.drainDue = false;
       drainTicks();
-      timer = source.peek();
-      if (timer === null) return;
     }
+    const timer = source.peek();
+    if (timer === null) return;
     const context = timer._context;
     if (context === null) source.fire(timer);
     else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);

@@ -10,6 +10,7 @@ const OPS_PER_BATCH = 10000;
 const N = OPS_PER_BATCH;
 // A row that waits for the clock does fewer operations a batch (see opsPerBatch()).
 const LOOP_FIRES = 1000;
+const CONCURRENT_LOOPS = 1000;
 function noop() {}
 
 // Each runs N operations of timer functions `T`, then calls `done` once.
@@ -94,6 +95,17 @@ const ROWS = {
     let count = 0;
     const tick = () => { if (++count === LOOP_FIRES) done(); else T.setTimeout(tick, 1); };
     T.setTimeout(tick, 1);
+  },
+  // timerbench's cpu-1ms-loops-1000: 1,000 timeouts, each re-queueing itself with a 1 ms delay,
+  // started in one synchronous run, so each pass fires them all; N fires a batch. Under valgrind
+  // a pass takes longer than 1 ms, so this counts the per-fire work, not the sleeps between.
+  'timeout-loops-1000'(T, done) {
+    let count = 0;
+    const tick = () => {
+      if (++count === N) done();
+      else if (count <= N - CONCURRENT_LOOPS) T.setTimeout(tick, 1);
+    };
+    for (let i = 0; i < CONCURRENT_LOOPS; i++) T.setTimeout(tick, 1);
   },
   'immediate-recursion'(T, done) {
     let count = 0;

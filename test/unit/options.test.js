@@ -74,6 +74,23 @@ t.test('maxTickDepth: 0 runs one generation per loop turn, n runs n + 1', async 
   t.same(three, [4, 4], 'depth 3: four per turn')
 })
 
+t.test('maxTickDepth: what a generation\'s ticks queue, its last callback\'s included, is the next generation', async t => {
+  ht.configure({ maxTickDepth: 1 })
+  await new Promise(resolve => setTimeout(resolve, 5)) // out of any pass the tests before ended in
+  const log = []
+  await new Promise(resolve => {
+    ht.setImmediate(() => {
+      log.push('A')
+      process.nextTick(() => ht.setImmediate(() => log.push('B, from a tick')))
+      Promise.resolve().then(() => ht.setImmediate(() => log.push('C, from a promise job')))
+    })
+    // Native, queued after heaptimers' native immediate: it runs once heaptimers' pass is over.
+    setImmediate(() => log.push('native immediate'))
+    ht.setTimeout(resolve, 20)
+  })
+  t.same(log, ['A', 'B, from a tick', 'C, from a promise job', 'native immediate'])
+})
+
 t.test('maxTickDepth is bounded: I/O still gets in during an endless immediate chain', async t => {
   ht.configure({ maxTickDepth: 5 })
   const CAP = 100000
