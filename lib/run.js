@@ -59,7 +59,8 @@ function invoke(fn, self, args, single) {
 /**
  * Runs a scheduler's due callbacks. The scheduler's `source`:
  *   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
- *     side effects beyond dropping empty buckets;
+ *     side effects beyond its queue's own upkeep (dropping empty buckets, taking the next
+ *     generation of immediates);
  *   - `source.drainDue`: true when a callback has run since ticks were last drained. They are
  *     drained before the next peek(), so also after the pass's last callback, inside the pass:
  *     Node drains there too (before its next timer list, or as the native callback returns),
