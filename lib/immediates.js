@@ -54,9 +54,10 @@ var running = new List(null); // what is left of the generation being run
 var generation = 0;
 
 var live = 0;
-const keepAlive = new KeepAlive(); // counts the live ref'd immediates
+// Counts the live ref'd immediates, and holds the native immediate while one is armed: the one
+// place it is kept, as each arm stores a new object into an old one (see the header).
+const keepAlive = new KeepAlive();
 
-var nativeImmediate = null;
 var inPass = false;
 var interrupted = false; // a callback threw: the rest of the pass runs before anything new
 
@@ -173,7 +174,7 @@ function enqueue(callback, args, flags) {
   if (tail === null) queue = list = new List(immediate); // a new list: see the header
   else tail._next = immediate;
   list.tail = immediate;
-  if (nativeImmediate === null && !inPass) scheduleNative(false);
+  if (keepAlive.handle === null && !inPass) scheduleNative(false);
   return immediate;
 }
 
@@ -198,8 +199,7 @@ function unlink(immediate) {
 
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
 function scheduleNative(atPassLevel) {
-  nativeImmediate = run.outsideDomain(newNativeImmediate);
-  keepAlive.adopt(nativeImmediate);
+  keepAlive.adopt(run.outsideDomain(newNativeImmediate));
   run.noteArmed(passSource, atPassLevel);
 }
 
@@ -213,15 +213,13 @@ function newNativeImmediate() {
 
 function onNativeImmediate() {
   run.enterPass(passSource, true);
-  nativeImmediate = null;
   keepAlive.release();
   if (timeouts.hasInterruptedPass()) {
     // The rest of a timer pass a callback threw out of comes first (see there). It may throw
     // again: keep a native immediate queued meanwhile, so our own pass still gets its turn.
     scheduleNative(false);
     timeouts.finishInterruptedPass();
-    nativeClearImmediate(nativeImmediate);
-    nativeImmediate = null;
+    nativeClearImmediate(keepAlive.handle);
     keepAlive.release();
   }
   if (interrupted) {
@@ -276,9 +274,9 @@ function runPass() {
     // handler's own immediate gets there first.
     if (!completed) {
       interrupted = true;
-      if (nativeImmediate === null) scheduleNative(true);
+      if (keepAlive.handle === null) scheduleNative(true);
       nextTick(resumePass);
-    } else if (queue.head !== null && nativeImmediate === null) scheduleNative(true);
+    } else if (queue.head !== null && keepAlive.handle === null) scheduleNative(true);
   }
 }
 
@@ -321,7 +319,11 @@ const passSource = {
     running.head = next;
     if (next !== null) next._prev = null;
     immediate._next = null;
-    passSource.drainDue = drainBetween;
+    // After the pass's last callback (nothing left in this generation, and no further one may
+    // run) the drain is Node's: it drains as our native immediate's callback returns, before
+    // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
+    // a drain per loop turn of a setImmediate chain.
+    passSource.drainDue = drainBetween && (next !== null || generation < maxDepth);
     retire(immediate);
     try {
       run.invoke(immediate._onImmediate, immediate, immediate._args,
