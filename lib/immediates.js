@@ -4,17 +4,19 @@
 //
 // Data structures
 // ---------------
-// Pending immediates form a doubly-linked FIFO list (`queue`). When the native immediate fires,
-// the whole list is detached as the pass's generation 0 (`running`), so immediates queued while
-// it runs wait in a fresh list, for the next loop turn: Node's rule. Clearing unlinks in O(1)
-// from whichever list holds the immediate.
+// Pending immediates form a doubly-linked FIFO list. When the native immediate fires, the whole
+// list is detached as the pass's generation 0 (the running list), so immediates queued while it
+// runs wait in a fresh list, for the next loop turn: Node's rule. Clearing unlinks in O(1) from
+// whichever list holds the immediate.
 //
-// Each list's ends live in a List object created afresh whenever a list starts (the first
-// immediate queued into an empty queue, the start of a pass), never in module variables. V8
-// records every store of a new object into an old one (a write barrier's slow path), and module
-// variables are old: storing each new tail and head there was about a seventh of the
-// instructions of queueing and running an immediate (HISTORY has the counts). A List made at the
-// start of a burst is new itself, so stores into it take the barrier's fast path.
+// Both lists' ends live in one List object (`queue`: the pending list's head and tail, and what
+// is left of the running one), created afresh whenever the pending list starts (the first
+// immediate queued into an empty queue), never in module variables. V8 records every store of a
+// new object into an old one (a write barrier's slow path), and module variables are old:
+// storing each new tail and head there was about a seventh of the instructions of queueing and
+// running an immediate (HISTORY has the counts). A List made at the start of a burst is new
+// itself, so stores into it take the barrier's fast path; and the pass's start writes only into
+// it, so a setImmediate chain pays one such slow store per loop turn, not two.
 //
 // maxTickDepth (options.js) lets a pass take the fresh list as the next generation, up to that
 // many extra generations, so a tail-recursive setImmediate loop runs maxTickDepth + 1 callbacks
@@ -41,16 +43,16 @@ const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
 const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
 
 class List {
-  constructor(head) {
-    this.head = head;
-    this.tail = null; // kept for `queue` only
+  constructor(head, runHead) {
+    this.head = head; // the pending list
+    this.tail = null;
+    this.runHead = runHead; // what is left of the generation being run
   }
 }
 
 // The module's state is `var`, not `let`: V8 checks a `let` read from inside a function for its
 // temporal dead zone on every read, a few instructions each, several times per immediate.
-var queue = new List(null); // pending immediates
-var running = new List(null); // what is left of the generation being run
+var queue = new List(null, null);
 var generation = 0;
 
 var live = 0;
@@ -171,7 +173,7 @@ function enqueue(callback, args, flags) {
   let list = queue;
   const tail = list.tail;
   immediate._prev = tail;
-  if (tail === null) queue = list = new List(immediate); // a new list: see the header
+  if (tail === null) queue = list = new List(immediate, list.runHead); // see the header
   else tail._next = immediate;
   list.tail = immediate;
   if (keepAlive.handle === null && !inPass) scheduleNative(false);
@@ -189,7 +191,7 @@ function unlink(immediate) {
   const next = immediate._next;
   if (prev !== null) prev._next = next;
   else if (queue.head === immediate) queue.head = next;
-  else if (running.head === immediate) running.head = next;
+  else if (queue.runHead === immediate) queue.runHead = next;
   if (next !== null) next._prev = prev;
   else if (queue.tail === immediate) queue.tail = prev;
   immediate._prev = immediate._next = null;
@@ -199,7 +201,10 @@ function unlink(immediate) {
 
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
 function scheduleNative(atPassLevel) {
-  keepAlive.adopt(run.outsideDomain(newNativeImmediate));
+  // Only once the domain module is loaded can a domain be active. Called through
+  // outsideDomain() always, Node's setImmediate was no longer inlined here: about 90
+  // instructions more per arm, once per loop turn of a setImmediate chain.
+  keepAlive.adopt(run.domainsLoaded() ? run.outsideDomain(newNativeImmediate) : newNativeImmediate());
   run.noteArmed(passSource, atPassLevel);
 }
 
@@ -228,8 +233,9 @@ function onNativeImmediate() {
     // finishes its outstanding queue first; what was queued since waits for the next turn.
     interrupted = false;
   } else {
-    running = new List(queue.head);
-    queue.head = queue.tail = null;
+    const list = queue;
+    list.runHead = list.head;
+    list.head = list.tail = null;
     generation = 0;
   }
   runPass();
@@ -302,21 +308,20 @@ const passSource = {
 
   /** The immediate that runs next, or null: the pass is over. */
   peek() {
-    const current = running;
-    if (current.head === null) {
-      const pending = queue;
-      if (pending.head === null || generation >= maxDepth) return null;
+    const list = queue;
+    if (list.runHead === null) {
+      if (list.head === null || generation >= maxDepth) return null;
       generation++;
-      current.head = pending.head;
-      pending.head = pending.tail = null;
+      list.runHead = list.head;
+      list.head = list.tail = null;
     }
-    return current.head;
+    return list.runHead;
   },
 
   /** Takes `immediate` (the head returned by peek()) off the list and runs its callback. */
   fire(immediate) {
     const next = immediate._next;
-    running.head = next;
+    queue.runHead = next;
     if (next !== null) next._prev = null;
     immediate._next = null;
     // After the pass's last callback (nothing left in this generation, and no further one may

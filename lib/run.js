@@ -376,7 +376,7 @@ function defineWrapper(proto, name, original, wrapper) {
 function outsideDomain(create, a, b) {
   // Only the domain module binds resources, and loading it sets this flag. Reading the flag, a
   // fast property, spares each arm a read of `process`, a dictionary-mode object.
-  if (!EventEmitter.usingDomains) return create(a, b);
+  if (!domainsLoaded()) return create(a, b);
   const domain = process.domain;
   if (domain === null || domain === undefined) return create(a, b);
   process.domain = null; // what the domain module's init hook reads
@@ -385,6 +385,11 @@ function outsideDomain(create, a, b) {
   } finally {
     process.domain = domain;
   }
+}
+
+/** Whether the domain module is loaded: before it is, no domain can be active. */
+function domainsLoaded() {
+  return EventEmitter.usingDomains;
 }
 
 /** The arguments after the first `skip` of an `arguments` object, as an array. */
@@ -400,6 +405,6 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  NO_KEY, armedContextHolds, canDrain, captureContext, drainTicks, enterPass, invoke, noteArmed, outsideDomain, packArgs,
+  NO_KEY, armedContextHolds, canDrain, captureContext, domainsLoaded, drainTicks, enterPass, invoke, noteArmed, outsideDomain, packArgs,
   unpackArgs, runCallbacks, sharedCapture,
 };

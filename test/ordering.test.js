@@ -198,6 +198,30 @@ t.test('immediates queued during a pass wait for the next loop turn', async t =>
     T.setImmediate(() => L.push('e'))
     return L.done
   }, { expect: ['a', 'd', 'e'] })
+
+  // The callback starts a fresh pending list before (or after) clearing the immediate that
+  // runs next in the same pass: both lists must stay intact.
+  for (const queueFirst of [true, false]) {
+    await sameResult(t, `clearing the next one in the pass, ${queueFirst ? 'after' : 'before'} queueing a new one`, async T => {
+      const L = logger(5)
+      let b = null
+      T.setImmediate(() => {
+        L.push('a')
+        if (queueFirst) T.setImmediate(() => L.push('x (queued by a)'))
+        T.clearImmediate(b)
+        if (!queueFirst) T.setImmediate(() => L.push('x (queued by a)'))
+        T.setImmediate(() => L.push('y (queued by a)'))
+      })
+      b = T.setImmediate(() => L.push('b (cleared)'))
+      T.setImmediate(() => {
+        L.push('c')
+        T.clearImmediate(d)
+      })
+      const d = T.setImmediate(() => L.push('d (cleared by c)'))
+      T.setImmediate(() => L.push('e'))
+      return L.done
+    }, { expect: ['a', 'c', 'e', 'x (queued by a)', 'y (queued by a)'] })
+  }
 })
 
 t.test('immediate before timeout(0) when both are queued from a timer callback', async t => {
