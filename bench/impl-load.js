@@ -6,6 +6,9 @@
 
 var implSpec = require('./impl-spec');
 
+// `-i floor`: the floor, beside this file, whatever library TIMERBENCH_LIB names.
+var FLOOR_PATH = __dirname + '/floor/timers.js'; // no path module: the child requires only fs and perf_hooks
+
 var FUNCTIONS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'];
 
 function pick(source) {
@@ -41,9 +44,10 @@ function load(specText, natives, libPath, engines) {
   }
   if (spec.name === 'native') return { T: pick(natives) };
 
+  if (spec.name === 'floor') libPath = FLOOR_PATH;
   var needed = minMajor(engines);
   if (nodeMajor() < needed) {
-    return { error: { kind: 'n/a', message: 'heaptimers needs Node ' + engines + ', this is ' + process.version } };
+    return { error: { kind: 'n/a', message: spec.name + ' needs Node ' + engines + ', this is ' + process.version } };
   }
   var lib;
   try {

@@ -3,7 +3,12 @@
 // the library), so a spec means one thing everywhere. ES5 on purpose: the child requires it.
 'use strict';
 
-var NAMES = ['native', 'heaptimers'];
+var NAMES = ['native', 'heaptimers', 'floor'];
+
+// The floor (bench/floor/timers.js): the least work heaptimers' design can do per timer, run
+// beside the others so that a missed target can be told from slack in the same run. It has
+// only this option.
+var FLOOR_OPTIONS = ['drainBetweenCallbacks'];
 
 // The library's configure() options and the type each must parse to; the library validates the
 // values again, this only catches typos before any child is spawned.
@@ -40,7 +45,8 @@ function parse(spec) {
   var name = colon < 0 ? text : text.slice(0, colon);
   if (NAMES.indexOf(name) < 0) {
     throw new Error('unknown implementation \'' + text + '\' (valid: ' + NAMES.join(', ') +
-      ', heaptimers:key=value,... with keys ' + optionKeys().join(', ') + ')');
+      ', heaptimers:key=value,... with keys ' + optionKeys().join(', ') +
+      ', floor:drainBetweenCallbacks=false)');
   }
   var options = {};
   var keys = [];
@@ -58,6 +64,9 @@ function parse(spec) {
       }
       if (eq < 0) {
         throw new Error('option \'' + key + '\' in implementation \'' + text + '\' needs a value (' + key + '=...)');
+      }
+      if (name === 'floor' && FLOOR_OPTIONS.indexOf(key) < 0) {
+        throw new Error('the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')');
       }
       options[key] = parseValue(key, pair.slice(eq + 1).trim(), text);
       keys.push(key + '=' + options[key]);

@@ -174,3 +174,49 @@ t.test('warmup.js: throughput per slice of process time, for native and heaptime
   t.not(bad.code, 0, 'an unknown row fails')
   t.match(bad.stderr, /unknown rate row no-such-row \(one of .*immediate-set/, 'and names the rate rows')
 })
+
+// `-i floor` runs the floor beside native and heaptimers in one timerbench run, so that its
+// ratios to native come from the same interleaved runs as heaptimers' (issue #5's proofs). It
+// must run every row of the groups the issue measures, whatever library TIMERBENCH_LIB names.
+t.test('-i floor: every issue-5 row runs on the floor, whatever library heaptimers points at', async t => {
+  const registry = require('../../bench/scenarios')
+  const { runCell, checkRun } = require('./fixtures/helpers')
+  const GROUPS = ['primitives', 'queue', 'recursion', 'bulk', 'cpu']
+  const rows = registry.all.filter(s => GROUPS.includes(s.group))
+  t.ok(rows.length >= 15, 'the issue\'s rows')
+  for (const impl of ['floor', 'floor:drainBetweenCallbacks=false']) {
+    for (const scenario of rows) {
+      if (impl !== 'floor' && scenario.group !== 'bulk') continue
+      const outcome = await runCell(t, scenario, impl, { libPath: path.join(__dirname, 'no-such-library.js') })
+      if (!outcome.error) checkRun(t, scenario, outcome)
+    }
+  }
+})
+
+t.test('-i floor: loads the floor and configures it; it has only drainBetweenCallbacks', async t => {
+  const implLoad = require('../../bench/impl-load')
+  const implSpec = require('../../bench/impl-spec')
+  const natives = { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate }
+  t.same(implSpec.parse('floor'), { id: 'floor', name: 'floor', options: {} })
+  t.throws(() => implSpec.parse('floor:maxTickDepth=10'), /the floor has no option 'maxTickDepth' \(valid: drainBetweenCallbacks\)/)
+  t.throws(() => implSpec.parse('floor:asyncContext=false'), /the floor has no option 'asyncContext'/)
+  const loaded = implLoad.load('floor:drainBetweenCallbacks=false', natives, '/no/such/library.js', '>=18')
+  t.notOk(loaded.error, 'loads without the library')
+  t.equal(loaded.T.setImmediate, floor.setImmediate, 'the floor\'s functions')
+  const scenario = fromImmediate((T, push, done) => {
+    for (const name of ['i1', 'i2']) {
+      T.setImmediate(() => {
+        push(name)
+        process.nextTick(() => push(name + ' tick'))
+      })
+    }
+    native.setTimeout(done, 30)
+  })
+  try {
+    t.same(await run(loaded.T, scenario), ['i1', 'i2', 'i1 tick', 'i2 tick'], 'configured: batches ticks')
+  } finally {
+    floor.configure({ drainBetweenCallbacks: true })
+  }
+  t.same(await run(implLoad.load('floor', natives, '/no/such/library.js', '>=18').T, scenario),
+    ['i1', 'i1 tick', 'i2', 'i2 tick'], 'plain floor: drains between callbacks')
+})
