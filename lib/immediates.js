@@ -312,6 +312,8 @@ const passSource = {
     if (list.runHead === null) {
       if (list.head === null || generation >= maxDepth) return null;
       generation++;
+      // As at a pass's start (onNativeImmediate). Written out twice on purpose: a shared helper
+      // cost about 30 instructions more per immediate on immediate-run-10k (Node 20, 2026-11-25).
       list.runHead = list.head;
       list.head = list.tail = null;
     }
