@@ -26,13 +26,9 @@ class KeepAlive {
 
   /** Counts `delta` (+1 or -1) ref'd timers. */
   add(delta) {
-    const refed = this.refed += delta;
-    if (refed === 0 || refed === delta) this.crossedZero();
-  }
-
-  // Kept out of add(), which runs for every timer, so that add() stays small enough to inline.
-  crossedZero() {
-    if (!this.syncQueued && this.handle !== null) {
+    const before = this.refed;
+    this.refed += delta;
+    if ((before === 0 || this.refed === 0) && !this.syncQueued && this.handle !== null) {
       this.syncQueued = true;
       promiseThen.call(resolved, this.sync);
     }

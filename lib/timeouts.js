@@ -269,7 +269,10 @@ function retire(timer) {
   timer._flags |= DESTROYED;
   live--;
   if ((timer._flags & REFED) !== 0) keepAlive.add(-1);
-  if ((timer._flags & HAS_ID) !== 0) unregisterId(timer);
+  if ((timer._flags & HAS_ID) !== 0) {
+    timer._flags &= ~HAS_ID;
+    timersById.delete(idOf(timer));
+  }
 }
 
 function cancel(timer) {
@@ -318,11 +321,6 @@ function giveId(timer) {
 function registerId(timer, id) {
   timer._flags |= HAS_ID;
   timersById.set(id, timer);
-}
-
-function unregisterId(timer) {
-  timer._flags &= ~HAS_ID;
-  timersById.delete(idOf(timer));
 }
 
 function timerById(id) {
