@@ -112,17 +112,20 @@ for (const [name, scenario] of Object.entries(scenarios)) {
   })
 }
 
+// Two immediates, each queueing a nextTick: the order tells whether ticks ran between them.
+const twoImmediatesWithTicks = fromImmediate((T, push, done) => {
+  for (const name of ['i1', 'i2']) {
+    T.setImmediate(() => {
+      push(name)
+      process.nextTick(() => push(name + ' tick'))
+    })
+  }
+  native.setTimeout(done, 30)
+})
+
 t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers does', async t => {
   const lib = require('../../lib/index.js')
-  const scenario = fromImmediate((T, push, done) => {
-    for (const name of ['i1', 'i2']) {
-      T.setImmediate(() => {
-        push(name)
-        process.nextTick(() => push(name + ' tick'))
-      })
-    }
-    native.setTimeout(done, 30)
-  })
+  const scenario = twoImmediatesWithTicks
   lib.configure({ drainBetweenCallbacks: false })
   floor.configure({ drainBetweenCallbacks: false })
   try {
@@ -203,15 +206,7 @@ t.test('-i floor: loads the floor and configures it; it has only drainBetweenCal
   const loaded = implLoad.load('floor:drainBetweenCallbacks=false', natives, '/no/such/library.js', '>=18')
   t.notOk(loaded.error, 'loads without the library')
   t.equal(loaded.T.setImmediate, floor.setImmediate, 'the floor\'s functions')
-  const scenario = fromImmediate((T, push, done) => {
-    for (const name of ['i1', 'i2']) {
-      T.setImmediate(() => {
-        push(name)
-        process.nextTick(() => push(name + ' tick'))
-      })
-    }
-    native.setTimeout(done, 30)
-  })
+  const scenario = twoImmediatesWithTicks
   try {
     t.same(await run(loaded.T, scenario), ['i1', 'i2', 'i1 tick', 'i2 tick'], 'configured: batches ticks')
   } finally {
