@@ -46,7 +46,7 @@ function parse(spec) {
   if (NAMES.indexOf(name) < 0) {
     throw new Error('unknown implementation \'' + text + '\' (valid: ' + NAMES.join(', ') +
       ', heaptimers:key=value,... with keys ' + optionKeys().join(', ') +
-      ', floor:drainBetweenCallbacks=false)');
+      ', floor:key=value,... with keys ' + FLOOR_OPTIONS.join(', ') + ')');
   }
   var options = {};
   var keys = [];

@@ -125,13 +125,12 @@ const twoImmediatesWithTicks = fromImmediate((T, push, done) => {
 
 t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers does', async t => {
   const lib = require('../../lib/index.js')
-  const scenario = twoImmediatesWithTicks
   lib.configure({ drainBetweenCallbacks: false })
   floor.configure({ drainBetweenCallbacks: false })
   try {
-    const expected = await run(lib, scenario)
+    const expected = await run(lib, twoImmediatesWithTicks)
     t.same(expected, ['i1', 'i2', 'i1 tick', 'i2 tick'], 'heaptimers batches')
-    t.same(await run(floor, scenario), expected, 'the floor batches the same way')
+    t.same(await run(floor, twoImmediatesWithTicks), expected, 'the floor batches the same way')
   } finally {
     lib.configure({ drainBetweenCallbacks: true })
     floor.configure({ drainBetweenCallbacks: true })
@@ -206,12 +205,11 @@ t.test('-i floor: loads the floor and configures it; it has only drainBetweenCal
   const loaded = implLoad.load('floor:drainBetweenCallbacks=false', natives, '/no/such/library.js', '>=18')
   t.notOk(loaded.error, 'loads without the library')
   t.equal(loaded.T.setImmediate, floor.setImmediate, 'the floor\'s functions')
-  const scenario = twoImmediatesWithTicks
   try {
-    t.same(await run(loaded.T, scenario), ['i1', 'i2', 'i1 tick', 'i2 tick'], 'configured: batches ticks')
+    t.same(await run(loaded.T, twoImmediatesWithTicks), ['i1', 'i2', 'i1 tick', 'i2 tick'], 'configured: batches ticks')
   } finally {
     floor.configure({ drainBetweenCallbacks: true })
   }
-  t.same(await run(implLoad.load('floor', natives, '/no/such/library.js', '>=18').T, scenario),
+  t.same(await run(implLoad.load('floor', natives, '/no/such/library.js', '>=18').T, twoImmediatesWithTicks),
     ['i1', 'i1 tick', 'i2', 'i2 tick'], 'plain floor: drains between callbacks')
 })
