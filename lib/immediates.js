@@ -76,7 +76,7 @@ class Immediate {
   ref() {
     if ((this._flags & (DESTROYED | REFED)) === 0) {
       this._flags |= REFED;
-      keepAlive.add(1);
+      keepAlive.increment();
     }
     return this;
   }
@@ -84,7 +84,7 @@ class Immediate {
   unref() {
     if ((this._flags & (DESTROYED | REFED)) === REFED) {
       this._flags &= ~REFED;
-      keepAlive.add(-1);
+      keepAlive.decrement();
     }
     return this;
   }
@@ -169,7 +169,7 @@ function enqueue(callback, args, flags) {
   const context = options.asyncContext ? run.captureContext(sharedCapture) : null;
   const immediate = new Immediate(callback, args, flags, context);
   live++;
-  if ((flags & REFED) !== 0) keepAlive.add(1);
+  if ((flags & REFED) !== 0) keepAlive.increment();
   let list = queue;
   const tail = list.tail;
   immediate._prev = tail;
@@ -183,7 +183,7 @@ function enqueue(callback, args, flags) {
 function retire(immediate) {
   immediate._flags |= DESTROYED;
   live--;
-  if ((immediate._flags & REFED) !== 0) keepAlive.add(-1);
+  if ((immediate._flags & REFED) !== 0) keepAlive.decrement();
 }
 
 function unlink(immediate) {
