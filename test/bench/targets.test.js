@@ -1,0 +1,51 @@
+'use strict'
+// bench/results/targets.js: issue #5's targets checked against a timerbench report.
+
+const t = require('tap')
+const path = require('node:path')
+const { execFileSync } = require('node:child_process')
+const { checkTargets, targetOf } = require('../../bench/results/targets')
+
+const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'results', 'targets.js')
+
+function cell (impl, scenario, median, higherIsBetter = true) {
+  return { node: 'v20.0.0', impl, scenario, median, higherIsBetter }
+}
+
+t.test('targets per column', async t => {
+  t.equal(targetOf('heaptimers', 'timeout-set-clear'), 3)
+  t.equal(targetOf('heaptimers', 'timeout-set-clear-1arg'), 0.95)
+  t.equal(targetOf('heaptimers', 'immediate-run-10k-3args'), 1.3)
+  t.equal(targetOf('heaptimers', 'immediate-recursion-1arg'), 0.9)
+  t.equal(targetOf('heaptimers', 'cpu-1ms-loops-10'), 0.95)
+  t.equal(targetOf('heaptimers', 'cpu-1ms-loops-1000'), 1.4)
+  t.equal(targetOf('heaptimers:maxTickDepth=10', 'immediate-recursion'), 5)
+  t.equal(targetOf('heaptimers:maxTickDepth=10', 'immediate-set'), null)
+  t.equal(targetOf('heaptimers:drainBetweenCallbacks=false', 'immediate-run-10k'), 2.5)
+  t.equal(targetOf('heaptimers:drainBetweenCallbacks=false', 'timeout-run-10k-1arg'), 2)
+  t.equal(targetOf('heaptimers:drainBetweenCallbacks=false', 'timeout-set-clear'), null)
+  t.equal(targetOf('native', 'timeout-set-clear'), null)
+})
+
+t.test('ratios: rates over native, % cpu native over heaptimers', async t => {
+  const report = {
+    results: [
+      cell('native', 'timeout-set-clear', 2), cell('heaptimers', 'timeout-set-clear', 7),
+      cell('native', 'cpu-1ms-loops-100', 3, false), cell('heaptimers', 'cpu-1ms-loops-100', 2.5, false),
+      cell('native', 'immediate-set', 10), cell('heaptimers:maxTickDepth=10', 'immediate-set', 30),
+    ],
+  }
+  const cells = checkTargets(report)
+  t.same(cells.map(c => [c.scenario, c.impl, c.met]), [
+    ['timeout-set-clear', 'heaptimers', true],
+    ['cpu-1ms-loops-100', 'heaptimers', false],
+  ])
+  t.equal(cells[0].ratio, 3.5)
+  t.equal(cells[1].ratio, 1.2)
+})
+
+t.test('the CLI counts a saved run', async t => {
+  const out = execFileSync(process.execPath, [SCRIPT, path.join(__dirname, '..', '..', 'bench', 'results', 'issue-5-2026-11-25.json')], { encoding: 'utf8' })
+  t.match(out, /^61 of 84 cells met their targets\n/)
+  t.match(out, /immediate-recursion heaptimers v20\.20\.2: 0\.64x, target 0\.9x/)
+})
