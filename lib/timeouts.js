@@ -75,25 +75,27 @@ class Bucket {
   }
 }
 
+// The module's mutable state is `var`, not `let`, as in immediates.js: V8 checks a `let` read from
+// inside a function for its temporal dead zone on every read.
 const heap = new MinHeap();
 const bucketsByKey = new Map();
-let lastBucket = null;
-let emptyBuckets = 0;
+var lastBucket = null;
+var emptyBuckets = 0;
 
-let live = 0; // timeouts created or revived and not yet fired or cleared
+var live = 0; // timeouts created or revived and not yet fired or cleared
 const keepAlive = new KeepAlive(); // counts those of them that are ref'd
 
-let nativeTimer = null;
-let nativeDelay = 0; // the delay nativeTimer was armed with
-let armedKey = Infinity;
+var nativeTimer = null;
+var nativeDelay = 0; // the delay nativeTimer was armed with
+var armedKey = Infinity;
 // The native timer whose callback is running the pass, while it may be re-armed in place.
-let firingTimer = null;
+var firingTimer = null;
 
-let inPass = false;
-let interrupted = false; // a callback threw: the rest of the pass is still due
-let passNow = 0;
+var inPass = false;
+var interrupted = false; // a callback threw: the rest of the pass is still due
+var passNow = 0;
 
-let nextIdNumber = 1;
+var nextIdNumber = 1;
 const timersById = new Map();
 const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not expected in practice)
 
@@ -449,7 +451,7 @@ function armForEarliest() {
 
 // --- the pass --------------------------------------------------------------------------
 
-let immediates = null; // ./immediates, which requires this module: loaded on first use
+var immediates = null; // ./immediates, which requires this module: loaded on first use
 
 function onNativeTimeout() {
   run.enterPass(passSource, true);
@@ -525,7 +527,7 @@ function hasInterruptedPass() {
 }
 
 // The pass's callback source for run.runCallbacks (see there).
-let drainBetween = true; // options.drainBetweenCallbacks, read once per pass
+var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 
 function runDue() {
   passSource.drainDue = false;
