@@ -31,7 +31,7 @@
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
-const { AsyncResource, AsyncLocalStorage, executionAsyncId, executionAsyncResource } = require('async_hooks');
+const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = require('async_hooks');
 const EventEmitter = require('events');
 
 const tickCallback = process._tickCallback;
@@ -89,7 +89,7 @@ function runCallbacks(source) {
     const timer = source.peek();
     if (timer === null) return;
     const context = timer._context;
-    if (context === null) source.fire(timer);
+    if (context === null || contextFree) source.fire(timer); // see "context-free" below
     else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
     else runScoped(source, timer);
   }
@@ -154,6 +154,11 @@ function fireWhileShared(source, timer) {
  */
 function noteArmed(source, atPassLevel) {
   let home = null;
+  if (contextFree) { // every context is the same: no home needed (see "context-free")
+    source.armedHome = null;
+    source.armedEpoch = contextEpoch;
+    return;
+  }
   if (inSharedContext(source.shared)) home = source.shared.context;
   else if (atPassLevel && source.homeEpoch === contextEpoch) home = source.home;
   source.armedHome = home;
@@ -200,6 +205,7 @@ class SharedCapture {
     this.context = null; // the TimerContext
     this.key = NO_KEY; // the context it was shared in (see executionKey(), contextMarker)
     this.epoch = -1; // the contextEpoch it was shared in
+    this.free = null; // the TimerContext of timers created while context-free (see there)
   }
 }
 
@@ -209,10 +215,70 @@ const sharedCaptures = [];
 function sharedCapture(type) {
   const shared = new SharedCapture(type);
   sharedCaptures.push(shared);
+  if (contextFree) shared.free = newFreeContext(shared);
   return shared;
 }
 
 wrapContextSwitches();
+
+// --- context-free: no store anywhere, and nobody watching ------------------------------
+//
+// With async_hooks storage (Node 18 to 22), a store exists only once an AsyncLocalStorage's
+// run() or enterWith() has written it onto an execution resource, and only async hooks carry
+// it on to new resources. So while no storage has been entered and no async hook is enabled
+// (a hook can track contexts its own way, as cls-hooked does), every context is the same to
+// the program: timers skip the capture, and every callback runs right in its pass's context.
+// That is "context-free". The capture's check and the pass's context bookkeeping were about 60
+// instructions of the 700 a queued immediate costs on Node 20 (HISTORY has the counts).
+//
+// It starts in a promise job queued at load: a promise job runs with execution async id 0
+// only while no async hook tracks promises, that is while no hook at all is enabled (any
+// storage entered before we loaded enabled one, unless it was disabled since, and a disabled
+// storage reads no store until it is entered again). From load on, the wrappers see every way
+// in: they end it for good. Timers created while it lasted then still run in a context of their
+// own, created while it lasted, with no store (`SharedCapture.free`): not in whatever context
+// their pass runs in by then, which may carry a store. AsyncContextFrame storage (Node 24 and
+// later) keeps stores in frames that our own capture marker writes: never context-free.
+var contextFree = false;
+var contextFreeEnded = false;
+
+function startContextFree() {
+  if (contextFreeEnded || executionAsyncId() !== 0) return;
+  for (const shared of sharedCaptures) shared.free = newFreeContext(shared);
+  contextFree = true;
+}
+
+/** Whether timers are being created context-free now (see there): for tests. */
+function isContextFree() {
+  return contextFree;
+}
+
+function endContextFree() {
+  contextFree = false;
+  contextFreeEnded = true;
+}
+
+function newFreeContext(shared) {
+  return outsideDomain(newTimerContext, shared, null);
+}
+
+if (!FRAME_STORAGE) {
+  wrapHookEnable();
+  Promise.prototype.then.call(Promise.resolve(), startContextFree);
+}
+
+// Enabling any async hook ends context-free (see there).
+function wrapHookEnable() {
+  const proto = Object.getPrototypeOf(createHook({}));
+  const original = proto.enable;
+  if (typeof original !== 'function') return;
+  defineWrapper(proto, 'enable', original, {
+    enable(...args) {
+      endContextFree();
+      return Reflect.apply(original, this, args);
+    },
+  }.enable);
+}
 
 // With async_hooks storage, run/enterWith/exit inside a callback write stores onto the
 // execution resource: on a shared capture, enterWith's would leak into the next callback
@@ -256,6 +322,7 @@ function copyOfStores(value) {
 function captureContext(shared) {
   // Nearly every timer takes this path: kept small, with the capture itself in a function of
   // its own, so that V8 can inline the check into setTimeout and setImmediate.
+  if (contextFree) return shared.free;
   if (inSharedContext(shared)) return shared.context;
   return captureAndShare(shared);
 }
@@ -328,6 +395,7 @@ function shareContext(context, key) {
 
 // Called before a storage method writes stores onto the current execution resource.
 function beforeStoreWrite(name) {
+  endContextFree();
   if (FRAME_STORAGE) return;
   if (name === 'enterWith' && executionAsyncId() === 0) zeroIdWritten = true;
   const resource = executionAsyncResource();
@@ -407,6 +475,7 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  NO_KEY, armedContextHolds, canDrain, captureContext, domainsLoaded, drainTicks, enterPass, invoke, noteArmed, outsideDomain, packArgs,
+  NO_KEY, armedContextHolds, canDrain, captureContext, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
+  outsideDomain, packArgs,
   unpackArgs, runCallbacks, sharedCapture,
 };

@@ -10,9 +10,19 @@ const t = require('tap')
 const { spawnSync } = require('child_process')
 const path = require('path')
 
+// Each child first ends "context-free" (lib/run.js), where nothing is captured at all, by
+// entering and disabling a storage: that leaves no hook enabled, so promise jobs still run with
+// async id 0.
+const endContextFree = `
+const storage = new (require('async_hooks').AsyncLocalStorage)()
+storage.run(0, () => {})
+storage.disable()
+`
+
 const child = `
 const run = require(${JSON.stringify(path.join(__dirname, '../../lib/run.js'))})
 const { executionAsyncId } = require('async_hooks')
+${endContextFree}
 const immediates = run.sharedCapture('Immediate')
 const timeouts = run.sharedCapture('Timeout')
 const pair = () => { const a = run.captureContext(immediates); return a === run.captureContext(immediates) }
@@ -55,6 +65,7 @@ t.test('one capture per context', t => {
 // async function's context. Both are made in promise jobs, whose context is the same here.
 const comeAndGo = `
 const T = require(${JSON.stringify(path.join(__dirname, '../../lib/index.js'))})
+${endContextFree}
 function noop() {}
 ;(async () => {
   await null

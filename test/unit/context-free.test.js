@@ -1,0 +1,83 @@
+'use strict'
+// When timers are created "context-free" (lib/run.js: no capture, run in the pass's context):
+// only with async_hooks storage (Node 18 to 22), from a promise job after load on, while no
+// storage has been entered and no async hook enabled; and never again once either happens.
+// Never on Node 24 and later: their default AsyncContextFrame storage is excluded, and with
+// --no-async-context-frame constructing a storage (heaptimers makes one) enables a hook. Plain children: tap's own instrumentation may
+// enable async hooks. Internal API on purpose: the state is invisible to programs
+// (test/context-free.test.js checks what they see), only to their speed.
+const t = require('tap')
+const { spawnSync } = require('child_process')
+const path = require('path')
+
+const RUN = JSON.stringify(path.join(__dirname, '../../lib/run.js'))
+const INDEX = JSON.stringify(path.join(__dirname, '../../lib/index.js'))
+
+// Prints, as JSON, `isContextFree()` right after load, in the first promise job, and twice in a
+// native immediate: before and after running `then`. `before` and `loaded` (source text) run
+// before and right after the library loads.
+function states (before, then, { loaded = '', nodeArgs = [] } = {}) {
+  const child = `
+${before}
+const run = require(${RUN})
+const T = require(${INDEX})
+${loaded}
+const out = { atLoad: run.isContextFree() }
+Promise.resolve().then(() => { out.inPromiseJob = run.isContextFree() })
+setImmediate(() => {
+  out.afterLoad = run.isContextFree()
+  ${then}
+  out.after = run.isContextFree()
+  const timer = T.setTimeout(() => {}, 1)
+  out.capturedAfter = timer._context !== null
+  T.clearTimeout(timer)
+  console.log(JSON.stringify(out))
+})
+`
+  const r = spawnSync(process.execPath, [...nodeArgs, '-e', child], { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(r.stderr)
+  return JSON.parse(r.stdout)
+}
+
+const FRAMES = !('kResourceStore' in new (require('async_hooks').AsyncLocalStorage)())
+const hooksStorage = { skip: FRAMES && 'this Node defaults to AsyncContextFrame storage' }
+
+t.test('starts after load, with async_hooks storage', hooksStorage, t => {
+  const out = states('', '')
+  t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
+  t.end()
+})
+
+const enders = {
+  'AsyncLocalStorage run()': 'new (require("async_hooks").AsyncLocalStorage)().run(1, () => {})',
+  'AsyncLocalStorage enterWith()': 'new (require("async_hooks").AsyncLocalStorage)().enterWith(1)',
+  'AsyncLocalStorage exit()': 'new (require("async_hooks").AsyncLocalStorage)().exit(() => {})',
+  'an async hook enabled': 'require("async_hooks").createHook({ init () {} }).enable()',
+  'an empty async hook enabled': 'require("async_hooks").createHook({}).enable()',
+}
+for (const [what, code] of Object.entries(enders)) {
+  t.test(`ends for good with ${what}`, hooksStorage, t => {
+    const out = states('', `${code}; setTimeout(() => {}, 1)`)
+    t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: false, capturedAfter: true })
+    t.end()
+  })
+}
+
+t.test('never starts when a hook was enabled before load', t => {
+  const out = states('require("async_hooks").createHook({ before () {} }).enable()', '')
+  t.same(out, { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true })
+  t.end()
+})
+
+t.test('never starts when a hook is enabled after load, before the promise job', t => {
+  const out = states('', '', { loaded: 'require("async_hooks").createHook({}).enable()' })
+  t.same(out, { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true })
+  t.end()
+})
+
+const NEVER = { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
+t.test('never on a Node with AsyncContextFrame storage', { skip: !FRAMES && 'this Node has none' }, t => {
+  t.same(states('', ''), NEVER, 'its default storage')
+  t.same(states('', '', { nodeArgs: ['--no-async-context-frame'] }), NEVER, '--no-async-context-frame')
+  t.end()
+})
