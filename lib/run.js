@@ -393,11 +393,31 @@ function shareContext(context, key) {
   shared.epoch = contextEpoch;
 }
 
+// A timer still pending after its callback (an interval, or a timeout its own callback
+// refreshed) is one resource across its runs in Node: with async_hooks storage, an enterWith()
+// in one run writes onto it, and is still in place in the next. Ours run in a shared capture or
+// in the pass's context instead, where the write does not outlast the pass. So such a timer
+// takes the context in place as its callback ends, whenever an enterWith() may have happened
+// since one last did. (A stale flag only costs a capture: without a write in the callback, the
+// context in place is the one the callback ran in.) With AsyncContextFrame storage, Node runs
+// each run in the frame captured at creation, so nothing carries over.
+var storesEntered = false;
+
+/** The context for the next run of a timer whose callback is ending; `shared`: its type's. */
+function contextAfterCallback(context, shared) {
+  if (!storesEntered || context === null) return context;
+  storesEntered = false;
+  return captureContext(shared);
+}
+
 // Called before a storage method writes stores onto the current execution resource.
 function beforeStoreWrite(name) {
   endContextFree();
   if (FRAME_STORAGE) return;
-  if (name === 'enterWith' && executionAsyncId() === 0) zeroIdWritten = true;
+  if (name === 'enterWith') {
+    storesEntered = true;
+    if (executionAsyncId() === 0) zeroIdWritten = true;
+  }
   const resource = executionAsyncResource();
   if (resource instanceof TimerContext && resource.bornWith === null) {
     resource.bornWith = ownSymbols(resource);
@@ -475,7 +495,7 @@ function unpackArgs(args, single) {
 }
 
 module.exports = {
-  NO_KEY, armedContextHolds, canDrain, captureContext, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
+  NO_KEY, armedContextHolds, canDrain, captureContext, contextAfterCallback, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
   outsideDomain, packArgs,
   unpackArgs, runCallbacks, sharedCapture,
 };

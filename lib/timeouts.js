@@ -573,9 +573,12 @@ function afterCallback(timer) {
     // cleared by its own callback
   } else if ((flags & REPEAT) !== 0) {
     if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
+    timer._context = run.contextAfterCallback(timer._context, sharedCapture);
     place(timer, passNow);
   } else if (timer._next === null) {
     retire(timer);
+  } else { // refreshed by its callback
+    timer._context = run.contextAfterCallback(timer._context, sharedCapture);
   }
 }
 

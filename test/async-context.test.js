@@ -159,3 +159,49 @@ t.test('two storages at once', async t => {
     })
   }, { expect: ['A', 'B'] })
 })
+
+// In Node an interval, and a timeout its own callback refreshes, is one resource across its
+// runs: with async_hooks storage, an enterWith() in one run is still in place in the next (a
+// run() is not). AsyncContextFrame storage (Node 24+) runs every run in the creation's frame.
+t.test('stores entered by a timer that stays pending', async t => {
+  const FRAMES = !('kResourceStore' in new AsyncLocalStorage())
+  await sameResult(t, 'an interval', async T => {
+    const als = new AsyncLocalStorage()
+    const other = new AsyncLocalStorage()
+    const seen = []
+    await new Promise(resolve => {
+      let left = 2
+      const end = () => { if (--left === 0) resolve() }
+      T.setTimeout(() => { seen.push('sibling:' + als.getStore()); end() }, 6)
+      als.run('created', () => {
+        let n = 0
+        const iv = T.setInterval(() => {
+          seen.push(`${n}:${als.getStore()}/${other.getStore()}`)
+          if (n === 1) als.enterWith('entered')
+          if (n === 2) other.run('scoped', () => {})
+          if (++n === 4) { T.clearInterval(iv); end() }
+        }, 1)
+      })
+    })
+    return seen.sort()
+  }, {
+    expect: FRAMES
+      ? ['0:created/undefined', '1:created/undefined', '2:created/undefined', '3:created/undefined', 'sibling:undefined']
+      : ['0:created/undefined', '1:created/undefined', '2:entered/undefined', '3:entered/undefined', 'sibling:undefined'],
+  })
+
+  await sameResult(t, 'a timeout refreshed by its own callback', async T => {
+    const als = new AsyncLocalStorage()
+    const seen = []
+    await new Promise(resolve => {
+      let n = 0
+      const timer = T.setTimeout(() => {
+        seen.push(`${n}:${als.getStore()}`)
+        if (n === 0) als.enterWith('entered')
+        if (++n < 3) timer.refresh()
+        else resolve()
+      }, 1)
+    })
+    return seen
+  }, { expect: FRAMES ? ['0:undefined', '1:undefined', '2:undefined'] : ['0:undefined', '1:entered', '2:entered'] })
+})
