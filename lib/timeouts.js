@@ -569,16 +569,16 @@ const passSource = {
 // Re-arms an interval (from the pass's start, start to start) or retires a fired timeout.
 function afterCallback(timer) {
   const flags = timer._flags;
-  if ((flags & DESTROYED) !== 0) {
-    // cleared by its own callback
-  } else if ((flags & REPEAT) !== 0) {
-    if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
-    timer._context = run.contextAfterCallback(timer._context, sharedCapture);
-    place(timer, passNow);
-  } else if (timer._next === null) {
+  if ((flags & DESTROYED) !== 0) return; // cleared by its own callback
+  if ((flags & REPEAT) === 0 && timer._next === null) {
     retire(timer);
-  } else { // refreshed by its callback
-    timer._context = run.contextAfterCallback(timer._context, sharedCapture);
+    return;
+  }
+  // Still pending: an interval, or a timeout its callback refreshed.
+  timer._context = run.contextAfterCallback(timer._context, sharedCapture);
+  if ((flags & REPEAT) !== 0) {
+    if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
+    place(timer, passNow);
   }
 }
 

@@ -3,9 +3,10 @@
 // only with async_hooks storage (Node 18 to 22), from a promise job after load on, while no
 // storage has been entered and no async hook enabled; and never again once either happens.
 // Never on Node 24 and later: their default AsyncContextFrame storage is excluded, and with
-// --no-async-context-frame constructing a storage (heaptimers makes one) enables a hook. Plain children: tap's own instrumentation may
-// enable async hooks. Internal API on purpose: the state is invisible to programs
-// (test/context-free.test.js checks what they see), only to their speed.
+// --no-async-context-frame constructing a storage (heaptimers makes one) enables a hook.
+// Plain children: tap's own instrumentation may enable async hooks. Internal API on purpose:
+// the state is invisible to programs (test/context-free.test.js checks what they see), only to
+// their speed.
 const t = require('tap')
 const { spawnSync } = require('child_process')
 const path = require('path')
@@ -40,9 +41,10 @@ setImmediate(() => {
 }
 
 const FRAMES = !('kResourceStore' in new (require('async_hooks').AsyncLocalStorage)())
-const hooksStorage = { skip: FRAMES && 'this Node defaults to AsyncContextFrame storage' }
+const hooksStorageOnly = { skip: FRAMES && 'this Node defaults to AsyncContextFrame storage' }
+const NEVER = { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
 
-t.test('starts after load, with async_hooks storage', hooksStorage, t => {
+t.test('starts after load, with async_hooks storage', hooksStorageOnly, t => {
   const out = states('', '')
   t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
   t.end()
@@ -56,7 +58,7 @@ const enders = {
   'an empty async hook enabled': 'require("async_hooks").createHook({}).enable()',
 }
 for (const [what, code] of Object.entries(enders)) {
-  t.test(`ends for good with ${what}`, hooksStorage, t => {
+  t.test(`ends for good with ${what}`, hooksStorageOnly, t => {
     const out = states('', `${code}; setTimeout(() => {}, 1)`)
     t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: false, capturedAfter: true })
     t.end()
@@ -64,18 +66,15 @@ for (const [what, code] of Object.entries(enders)) {
 }
 
 t.test('never starts when a hook was enabled before load', t => {
-  const out = states('require("async_hooks").createHook({ before () {} }).enable()', '')
-  t.same(out, { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true })
+  t.same(states('require("async_hooks").createHook({ before () {} }).enable()', ''), NEVER)
   t.end()
 })
 
 t.test('never starts when a hook is enabled after load, before the promise job', t => {
-  const out = states('', '', { loaded: 'require("async_hooks").createHook({}).enable()' })
-  t.same(out, { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true })
+  t.same(states('', '', { loaded: 'require("async_hooks").createHook({}).enable()' }), NEVER)
   t.end()
 })
 
-const NEVER = { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
 t.test('never on a Node with AsyncContextFrame storage', { skip: !FRAMES && 'this Node has none' }, t => {
   t.same(states('', ''), NEVER, 'its default storage')
   t.same(states('', '', { nodeArgs: ['--no-async-context-frame'] }), NEVER, '--no-async-context-frame')
