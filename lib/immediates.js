@@ -55,9 +55,9 @@ class List {
 var queue = new List(null, null);
 var generation = 0;
 
-var live = 0;
-// Counts the live ref'd immediates, and holds the native immediate while one is armed: the one
-// place it is kept, as each arm stores a new object into an old one (see the header).
+// Counts the pending immediates and which are ref'd, and holds the native immediate while one
+// is armed: the one place it is kept, as each arm stores a new object into an old one (see the
+// header).
 const keepAlive = new KeepAlive();
 
 var inPass = false;
@@ -76,7 +76,7 @@ class Immediate {
   ref() {
     if ((this._flags & (DESTROYED | REFED)) === 0) {
       this._flags |= REFED;
-      keepAlive.increment();
+      keepAlive.refOne();
     }
     return this;
   }
@@ -84,7 +84,7 @@ class Immediate {
   unref() {
     if ((this._flags & (DESTROYED | REFED)) === REFED) {
       this._flags &= ~REFED;
-      keepAlive.decrement();
+      keepAlive.unrefOne();
     }
     return this;
   }
@@ -158,7 +158,7 @@ function createImmediate(callback, arg, refed) {
 
 /** Pending counts, for tests, leak checks and the benchmark. */
 function counts() {
-  return { pending: live, refed: keepAlive.refed };
+  return { pending: keepAlive.pending, refed: keepAlive.refed };
 }
 
 // Creates an Immediate and queues it. Its async context is captured before it is allocated, not
@@ -168,8 +168,8 @@ function counts() {
 function enqueue(callback, args, flags) {
   const context = options.asyncContext ? run.captureContext(sharedCapture) : null;
   const immediate = new Immediate(callback, args, flags, context);
-  live++;
-  if ((flags & REFED) !== 0) keepAlive.increment();
+  if ((flags & REFED) !== 0) keepAlive.addRefed();
+  else keepAlive.addUnrefed();
   let list = queue;
   const tail = list.tail;
   immediate._prev = tail;
@@ -182,8 +182,8 @@ function enqueue(callback, args, flags) {
 
 function retire(immediate) {
   immediate._flags |= DESTROYED;
-  live--;
-  if ((immediate._flags & REFED) !== 0) keepAlive.decrement();
+  if ((immediate._flags & REFED) !== 0) keepAlive.removeRefed();
+  else keepAlive.removeUnrefed();
 }
 
 function unlink(immediate) {

@@ -17,37 +17,54 @@ const promiseThen = Promise.prototype.then;
 
 class KeepAlive {
   constructor() {
-    this.refed = 0; // pending ref'd timers
+    // Pending timers, and how many of them are unref'd. The ref'd ones are the difference: a
+    // timer created or retired ref'd, the common case, then costs one count and one compare.
+    this.pending = 0;
+    this.unrefed = 0;
     this.handle = null; // the native Timeout or Immediate, while there is one
     this.handleRefed = false;
     this.syncQueued = false;
     this.sync = () => this.syncNow();
   }
 
-  /** Counts `delta` (+1 or -1) ref'd timers. */
-  add(delta) {
-    const before = this.refed;
-    this.refed += delta;
-    // Not crossedZero(): with this method smaller, V8 inlined setTimeout's own start() into
-    // callers and then had no inlining budget left for the clock read (HISTORY has the counts).
-    if ((before === 0 || this.refed === 0) && !this.syncQueued && this.handle !== null) {
-      this.syncQueued = true;
-      promiseThen.call(resolved, this.sync);
-    }
+  /** Pending ref'd timers. */
+  get refed() {
+    return this.pending - this.unrefed;
   }
 
-  // increment() and decrement() are add(1) and add(-1) made small: a setImmediate +
-  // clearImmediate had no inlining budget left for add(). decrement() fits in 27 bytes of
-  // bytecode, which V8 inlines whatever budget is left; increment() takes 28.
+  // Each method below is small enough for V8 to inline into the timer functions that call it
+  // whatever inlining budget they have left (HISTORY has the counts).
 
-  /** Counts one more ref'd timer. */
-  increment() {
-    return ++this.refed === 1 && this.crossedZero();
+  /** Counts one more pending ref'd timer. */
+  addRefed() {
+    if (this.pending++ === this.unrefed) this.crossedZero();
   }
 
-  /** Counts one ref'd timer fewer. */
-  decrement() {
-    return --this.refed === 0 && this.crossedZero();
+  /** Counts one pending ref'd timer fewer (it fired or was cleared). */
+  removeRefed() {
+    if (--this.pending === this.unrefed) this.crossedZero();
+  }
+
+  /** Counts one more pending unref'd timer. */
+  addUnrefed() {
+    this.pending++;
+    this.unrefed++;
+  }
+
+  /** Counts one pending unref'd timer fewer. */
+  removeUnrefed() {
+    this.pending--;
+    this.unrefed--;
+  }
+
+  /** A pending timer was ref'd. */
+  refOne() {
+    if (this.unrefed-- === this.pending) this.crossedZero();
+  }
+
+  /** A pending timer was unref'd. */
+  unrefOne() {
+    if (++this.unrefed === this.pending) this.crossedZero();
   }
 
   // The count left zero or reached it: the handle may have to be ref'd or unref'd.
@@ -62,7 +79,7 @@ class KeepAlive {
   adopt(handle) {
     this.handle = handle;
     this.handleRefed = true;
-    if (this.refed === 0) {
+    if (this.pending === this.unrefed) {
       handle.unref();
       this.handleRefed = false;
     }
@@ -83,7 +100,7 @@ class KeepAlive {
   syncNow() {
     this.syncQueued = false;
     if (this.handle === null) return;
-    const wanted = this.refed > 0;
+    const wanted = this.pending > this.unrefed;
     if (wanted === this.handleRefed) return;
     this.handleRefed = wanted;
     if (wanted) this.handle.ref();

@@ -89,7 +89,8 @@ function runCallbacks(source) {
     const timer = source.peek();
     if (timer === null) return;
     const context = timer._context;
-    if (context === null || contextFree) source.fire(timer); // see "context-free" below
+    // `=== true`: `contextFree` is a boolean, but V8 cannot know it and would test truthiness.
+    if (context === null || contextFree === true) source.fire(timer); // see "context-free" below
     else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
     else runScoped(source, timer);
   }

@@ -82,8 +82,8 @@ const bucketsByKey = new Map();
 var lastBucket = null;
 var emptyBuckets = 0;
 
-var live = 0; // timeouts created or revived and not yet fired or cleared
-const keepAlive = new KeepAlive(); // counts those of them that are ref'd
+// Counts the pending timeouts (created or revived, not yet fired or cleared), and which are ref'd.
+const keepAlive = new KeepAlive();
 
 var nativeTimer = null;
 var nativeDelay = 0; // the delay nativeTimer was armed with
@@ -126,7 +126,7 @@ class Timeout {
   ref() {
     if ((this._flags & REFED) === 0) {
       this._flags |= REFED;
-      if ((this._flags & DESTROYED) === 0) keepAlive.add(1);
+      if ((this._flags & DESTROYED) === 0) keepAlive.refOne();
     }
     return this;
   }
@@ -134,7 +134,7 @@ class Timeout {
   unref() {
     if ((this._flags & REFED) !== 0) {
       this._flags &= ~REFED;
-      if ((this._flags & DESTROYED) === 0) keepAlive.add(-1);
+      if ((this._flags & DESTROYED) === 0) keepAlive.unrefOne();
     }
     return this;
   }
@@ -247,30 +247,30 @@ function createTimeout(callback, after, arg, isRepeat, refed) {
 
 /** Pending counts, for tests, leak checks and the benchmark. */
 function counts() {
-  return { pending: live, refed: keepAlive.refed };
+  return { pending: keepAlive.pending, refed: keepAlive.refed };
 }
 
 // --- lifecycle -------------------------------------------------------------------------
 
 function start(timer) {
-  live++;
-  if ((timer._flags & REFED) !== 0) keepAlive.add(1);
+  if ((timer._flags & REFED) !== 0) keepAlive.addRefed();
+  else keepAlive.addUnrefed();
   place(timer, clock.now());
   return timer;
 }
 
 function revive(timer) {
   timer._flags &= ~DESTROYED;
-  live++;
-  if ((timer._flags & REFED) !== 0) keepAlive.add(1);
+  if ((timer._flags & REFED) !== 0) keepAlive.addRefed();
+  else keepAlive.addUnrefed();
   const id = idOf(timer);
   if (id !== 0) registerId(timer, id);
 }
 
 function retire(timer) {
   timer._flags |= DESTROYED;
-  live--;
-  if ((timer._flags & REFED) !== 0) keepAlive.add(-1);
+  if ((timer._flags & REFED) !== 0) keepAlive.removeRefed();
+  else keepAlive.removeUnrefed();
   if ((timer._flags & HAS_ID) !== 0) {
     timer._flags &= ~HAS_ID;
     timersById.delete(idOf(timer));
@@ -528,9 +528,14 @@ function hasInterruptedPass() {
 
 // The pass's callback source for run.runCallbacks (see there).
 var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
+// The due bucket the pass is emptying, or null. It stays the heap's top until it is empty:
+// timers created or re-armed during the pass are due after the pass's time, so they land in
+// buckets of later keys, never in it. So the pass peeks the heap once per bucket, not per timer.
+var dueBucket = null;
 
 function runDue() {
   passSource.drainDue = false;
+  dueBucket = null;
   drainBetween = options.drainBetweenCallbacks;
   run.runCallbacks(passSource);
 }
@@ -546,18 +551,15 @@ const passSource = {
 
   /** The timer that runs next, or null: nothing more is due at the pass's time. */
   peek() {
-    for (;;) {
-      const bucket = heap.peek();
-      if (bucket === null || bucket.due > passNow) return null;
-      if (bucket._next !== bucket) return bucket._next;
-      discardTopBucket();
-    }
+    const bucket = dueBucket;
+    if (bucket !== null && bucket._next !== bucket) return bucket._next;
+    return peekNextBucket();
   },
 
   /** Takes `timer` (returned by peek()) out of its bucket and runs its callback. */
   fire(timer) {
     unlink(timer);
-    passSource.drainDue = drainBetween;
+    if (drainBetween === true) passSource.drainDue = true;
     try {
       run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
     } finally {
@@ -565,6 +567,22 @@ const passSource = {
     }
   },
 };
+
+// Finds the next due bucket with timers in it, dropping empty ones: its first timer, or null.
+function peekNextBucket() {
+  for (;;) {
+    const bucket = heap.peek();
+    if (bucket === null || bucket.due > passNow) {
+      dueBucket = null;
+      return null;
+    }
+    if (bucket._next !== bucket) {
+      dueBucket = bucket;
+      return bucket._next;
+    }
+    discardTopBucket();
+  }
+}
 
 // Re-arms an interval (from the pass's start, start to start) or retires a fired timeout.
 function afterCallback(timer) {
