@@ -331,8 +331,9 @@ const passSource = {
     // After the pass's last callback (nothing left in this generation, and no further one may
     // run) the drain is Node's: it drains as our native immediate's callback returns, before
     // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
-    // a drain per loop turn of a setImmediate chain.
-    passSource.drainDue = drainBetween && (next !== null || generation < maxDepth);
+    // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
+    // run.runCallbacks. Only a true is stored, and `=== true` spares a truthiness test.)
+    if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true;
     retire(immediate);
     try {
       run.invoke(immediate._onImmediate, immediate, immediate._args,

@@ -89,7 +89,6 @@ function runCallbacks(source) {
     const timer = source.peek();
     if (timer === null) return;
     const context = timer._context;
-    // `=== true`: `contextFree` is a boolean, but V8 cannot know it and would test truthiness.
     if (context === null || contextFree === true) source.fire(timer); // see "context-free" below
     else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
     else runScoped(source, timer);
@@ -240,6 +239,8 @@ wrapContextSwitches();
 // own, created while it lasted, with no store (`SharedCapture.free`): not in whatever context
 // their pass runs in by then, which may carry a store. AsyncContextFrame storage (Node 24 and
 // later) keeps stores in frames that our own capture marker writes: never context-free.
+// Hot paths test it with `=== true`: it is a boolean, but V8 cannot know that of a `var` and
+// would test its truthiness, a dozen instructions, on every timer.
 var contextFree = false;
 var contextFreeEnded = false;
 
@@ -323,7 +324,7 @@ function copyOfStores(value) {
 function captureContext(shared) {
   // Nearly every timer takes this path: kept small, with the capture itself in a function of
   // its own, so that V8 can inline the check into setTimeout and setImmediate.
-  if (contextFree) return shared.free;
+  if (contextFree === true) return shared.free;
   if (inSharedContext(shared)) return shared.context;
   return captureAndShare(shared);
 }

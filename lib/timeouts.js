@@ -559,7 +559,7 @@ const passSource = {
   /** Takes `timer` (returned by peek()) out of its bucket and runs its callback. */
   fire(timer) {
     unlink(timer);
-    if (drainBetween === true) passSource.drainDue = true;
+    if (drainBetween === true) passSource.drainDue = true; // false until now: see run.runCallbacks
     try {
       run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
     } finally {
