@@ -338,7 +338,12 @@ function timerById(id) {
 
 /** Appends `timer` to the bucket of its deadline, `now` + its truncated delay. */
 function place(timer, now) {
-  const deadline = now + (timer._delay | 0);
+  let delay = timer._delay | 0;
+  // Below 1 only when a program wrote Node's `_idleTimeout` field (any value goes there). Such a
+  // timer re-armed during a pass could land in the due bucket the pass is running, and a
+  // 0 ms interval would then run again and again in one pass, never yielding to the loop.
+  if (delay < 1) delay = 1;
+  const deadline = now + delay;
   const key = clock.bucketKey(deadline);
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) {

@@ -66,6 +66,26 @@ t.test('a late interval does not fire a burst to catch up', async t => {
   }, { expect: { atMostThreeRuns: true, noBurst: true } })
 })
 
+t.test('an interval whose _idleTimeout is written to 0 still yields to the loop between runs', async t => {
+  // Node keeps the period in `_repeat`; heaptimers re-arms from `_idleTimeout`, clamped to 1 ms
+  // as a new timer's delay is: a 0 ms re-arm once ran it again and again in one pass.
+  await sameResult(t, '_idleTimeout = 0 in run 3', async T => {
+    const runs = [] // immediate chain steps seen at each run
+    let steps = 0
+    let stop = false
+    const chain = () => { steps++; if (!stop) T.setImmediate(chain) }
+    T.setImmediate(chain)
+    await new Promise(resolve => {
+      T.setInterval(function () {
+        runs.push(steps)
+        if (runs.length === 3) this._idleTimeout = 0
+        if (runs.length === 12) { T.clearInterval(this); stop = true; resolve() }
+      }, 5)
+    })
+    return { runs: runs.length, aLoopTurnBetweenRuns: runs.slice(1).every((s, i) => s > runs[i]) }
+  }, { expect: { runs: 12, aLoopTurnBetweenRuns: true } })
+})
+
 t.test('clearing an interval from its own callback, via this or the handle', async t => {
   await sameResult(t, 'self clear', async T => {
     const log = []
