@@ -112,3 +112,5 @@ function main() {
 }
 
 if (require.main === module) main();
+
+module.exports = { functionName, readPerfMap };

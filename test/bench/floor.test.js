@@ -155,6 +155,25 @@ t.test('count.js: every row finishes its batches on native, heaptimers and the f
   t.throws(() => instructionsOf('valgrind: not found'), /no instruction count/, 'a run without a count is an error, not a zero')
 })
 
+// bench/floor/functions.js names callgrind's symbol-less functions (JIT code) by the compiled
+// function whose range in V8's perf map holds their address.
+t.test('functions.js: JIT addresses are named from the perf map, other functions keep their symbol', async t => {
+  const fs = require('node:fs')
+  const os = require('node:os')
+  const { functionName, readPerfMap } = require('../../bench/floor/functions.js')
+  const map = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'perf-map-')), 'perf-1.map')
+  fs.writeFileSync(map, 'd0570c0 854 JS:*start /lib/timeouts.js:255:15\nd059300 f98 JS:*runCallbacks /lib/run.js:83:22\n')
+  const ranges = readPerfMap(map)
+  t.equal(functionName('???:0x000000000d0570c0 [???]', ranges), 'JS:*start /lib/timeouts.js:255:15', 'the first address of a range')
+  t.equal(functionName('???:0x000000000d057913 [???]', ranges), 'JS:*start /lib/timeouts.js:255:15', 'the last address of a range')
+  t.equal(functionName('???:0x000000000d059400 [???]', ranges), 'JS:*runCallbacks /lib/run.js:83:22', 'an address inside the second range')
+  t.match(functionName('???:0x000000000d057914 [???]', ranges), /unmapped/, 'past a range\'s end is not that function')
+  t.match(functionName('???:0x0000000000001000 [???]', ranges), /unmapped/, 'before every range')
+  t.equal(functionName('./malloc/./malloc/malloc.c:_int_free [/usr/lib/x86_64-linux-gnu/libc.so.6]', ranges),
+    './malloc/./malloc/malloc.c:_int_free', 'a native symbol keeps its name, without its object file')
+  fs.rmSync(path.dirname(map), { recursive: true })
+})
+
 // bench/floor/warmup.js prints a row's throughput per slice of process time, to see where its
 // warm-up ends: each slice a positive rate, on native and on heaptimers; a wrong row names the
 // right ones.
