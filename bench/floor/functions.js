@@ -16,10 +16,10 @@
 
 const { spawnSync } = require('child_process');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { opsPerBatch } = require('./count');
-
-const COUNT = path.join(__dirname, 'count.js');
+const { callgrind } = require('./instructions');
 
 function parseArgs(argv) {
   const args = {
@@ -41,14 +41,10 @@ function parseArgs(argv) {
 
 // One callgrind run: instructions by function name.
 function profile(args, batches) {
-  const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'functions-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-'));
   const out = path.join(dir, 'callgrind.out');
-  const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`,
-    '--smc-check=all-non-file', args.node, '--single-threaded', '--perf-basic-prof', COUNT,
-    args.target, args.row, String(batches), ...(args.configure ? [args.configure] : [])],
-  { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (run.error) throw run.error;
-  if (run.status !== 0) throw new Error(`${args.row} exited ${run.status}: ${run.stderr.slice(-500)}`);
+  const run = callgrind(args.node, args.target, args.row, batches, args.configure,
+    { outFile: out, nodeFlags: ['--perf-basic-prof'] });
   const pid = /==(\d+)== Collected/.exec(run.stderr)[1];
   const mapFile = `/tmp/perf-${pid}.map`;
   const ranges = readPerfMap(mapFile);

@@ -20,14 +20,23 @@ const COUNT = path.join(__dirname, 'count.js');
 const DEFAULT_BATCHES = [20, 60]; // more (50,150) is steadier across builds, and 2.5x slower
 const { ROWS, OPS_PER_BATCH, opsPerBatch } = require('./count');
 
-function instructions(node, target, row, batches, configure) {
-  const run = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null',
-    '--smc-check=all-non-file', node, '--single-threaded', COUNT, target, row, String(batches),
+/**
+ * Runs `batches` batches of count.js's `row` on `target` under callgrind; returns the finished
+ * run (its stderr holds callgrind's summary). `outFile`: where callgrind writes its profile;
+ * `nodeFlags`: more flags for node.
+ */
+function callgrind(node, target, row, batches, configure, { outFile = '/dev/null', nodeFlags = [] } = {}) {
+  const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${outFile}`,
+    '--smc-check=all-non-file', node, '--single-threaded', ...nodeFlags, COUNT, target, row, String(batches),
     ...(configure ? [configure] : [])],
   { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (run.error) throw run.error;
   if (run.status !== 0) throw new Error(`${row} on ${target} exited ${run.status}: ${run.stderr.slice(-500)}`);
-  return instructionsOf(run.stderr);
+  return run;
+}
+
+function instructions(node, target, row, batches, configure) {
+  return instructionsOf(callgrind(node, target, row, batches, configure).stderr);
 }
 
 function instructionsOf(stderr) {
@@ -82,4 +91,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { instructionsOf, perOperation };
+module.exports = { callgrind, instructionsOf, perOperation };
