@@ -88,11 +88,27 @@ function runCallbacks(source) {
     }
     const timer = source.peek();
     if (timer === null) return;
-    const context = timer._context;
-    if (context === null || contextFree === true) source.fire(timer); // see "context-free" below
-    else if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
-    else runScoped(source, timer);
+    if (runsInPlace(timer._context)) source.fire(timer);
+    else fireInContext(source, timer);
   }
+}
+
+/**
+ * Whether a callback of a timer with this context can run right in the pass's context, without
+ * anything to restore: the timer captured none, or nothing anywhere has a store (see
+ * "context-free" below). A scheduler with a loop of its own fires such timers itself.
+ */
+function runsInPlace(context) {
+  return context === null || contextFree === true;
+}
+
+/**
+ * Fires the peeked `timer` (one runsInPlace() refused) in its context, and, when that is not the
+ * pass's own, the timers after it that share it, as runCallbacks() does.
+ */
+function fireInContext(source, timer) {
+  if (timer._context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
+  else runScoped(source, timer);
 }
 
 // Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
@@ -499,5 +515,5 @@ function unpackArgs(args, single) {
 module.exports = {
   NO_KEY, armedContextHolds, canDrain, captureContext, contextAfterCallback, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
   outsideDomain, packArgs,
-  unpackArgs, runCallbacks, sharedCapture,
+  unpackArgs, runCallbacks, runsInPlace, fireInContext, sharedCapture,
 };

@@ -268,13 +268,12 @@ function revive(timer) {
 }
 
 function retire(timer) {
-  timer._flags |= DESTROYED;
-  if ((timer._flags & REFED) !== 0) keepAlive.removeRefed();
+  // The flags are read once: every timer that fires comes through here.
+  const flags = timer._flags;
+  timer._flags = (flags | DESTROYED) & ~HAS_ID;
+  if ((flags & REFED) !== 0) keepAlive.removeRefed();
   else keepAlive.removeUnrefed();
-  if ((timer._flags & HAS_ID) !== 0) {
-    timer._flags &= ~HAS_ID;
-    timersById.delete(idOf(timer));
-  }
+  if ((flags & HAS_ID) !== 0) timersById.delete(idOf(timer));
 }
 
 function cancel(timer) {
@@ -531,18 +530,45 @@ function hasInterruptedPass() {
   return interrupted;
 }
 
-// The pass's callback source for run.runCallbacks (see there).
+// The pass's callback source for run.js (see run.runCallbacks).
 var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 // The due bucket the pass is emptying, or null. It stays the heap's top until it is empty:
 // timers created or re-armed during the pass are due after the pass's time, so they land in
 // buckets of later keys, never in it. So the pass peeks the heap once per bucket, not per timer.
 var dueBucket = null;
 
+// run.runCallbacks()'s loop, with the common case -- a callback that runs right in the pass's
+// context -- fired here: a loop of our own is monomorphic, and one try/finally around the whole
+// pass replaces one per callback (together about 20 of the 600 instructions a timeout costs).
+// Timers that must run in a context of their own go through run.fireInContext(), which fires
+// them with passSource.fire().
 function runDue() {
   passSource.drainDue = false;
   dueBucket = null;
   drainBetween = options.drainBetweenCallbacks;
-  run.runCallbacks(passSource);
+  let firing = null; // the timer whose callback is running, if it throws
+  try {
+    for (;;) {
+      if (passSource.drainDue === true) {
+        passSource.drainDue = false;
+        run.drainTicks();
+      }
+      const timer = passSource.peek();
+      if (timer === null) return;
+      if (run.runsInPlace(timer._context)) {
+        unlink(timer);
+        if (drainBetween === true) passSource.drainDue = true;
+        firing = timer;
+        run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
+        firing = null;
+        afterCallback(timer);
+      } else {
+        run.fireInContext(passSource, timer);
+      }
+    }
+  } finally {
+    if (firing !== null) afterCallback(firing);
+  }
 }
 
 const passSource = {
