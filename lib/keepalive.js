@@ -37,12 +37,14 @@ class KeepAlive {
 
   /** Counts one more pending ref'd timer. */
   addRefed() {
-    if (this.pending++ === this.unrefed) this.crossedZero();
+    // A sync already queued covers this crossing too: a timer set and cleared again and again
+    // crosses zero twice per pair, and the call itself cost more than the rest of the count.
+    if (this.pending++ === this.unrefed && this.syncQueued === false) this.crossedZero();
   }
 
   /** Counts one pending ref'd timer fewer (it fired or was cleared). */
   removeRefed() {
-    if (--this.pending === this.unrefed) this.crossedZero();
+    if (--this.pending === this.unrefed && this.syncQueued === false) this.crossedZero();
   }
 
   /** Counts one more pending unref'd timer. */
