@@ -291,15 +291,40 @@ function runPass() {
   }
 }
 
-// The pass's callback source for run.runCallbacks (see there).
+// The pass's callback source for run.js (see run.runCallbacks).
 var maxDepth = 0; // options.maxTickDepth, read once per pass
 var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 
+// run.runCallbacks()'s loop, with the common case -- a callback that runs right in the pass's
+// context -- fired here, as timeouts.js does (see its runDue()): a loop of our own is
+// monomorphic, and one try/finally around the whole pass replaces one per callback. Immediates
+// that must run in a context of their own go through run.fireInContext().
 function runGenerations() {
   passSource.drainDue = false;
   maxDepth = options.maxTickDepth;
   drainBetween = options.drainBetweenCallbacks;
-  run.runCallbacks(passSource);
+  let firing = null; // the immediate whose callback is running, if it throws
+  try {
+    for (;;) {
+      if (passSource.drainDue === true) {
+        passSource.drainDue = false;
+        run.drainTicks();
+      }
+      const immediate = passSource.peek();
+      if (immediate === null) return;
+      if (run.runsInPlace(immediate._context)) {
+        take(immediate);
+        firing = immediate;
+        run.invoke(immediate._onImmediate, immediate, immediate._args, (immediate._flags & SINGLE_ARG) !== 0);
+        firing = null;
+        immediate._onImmediate = null;
+      } else {
+        run.fireInContext(passSource, immediate);
+      }
+    }
+  } finally {
+    if (firing !== null) firing._onImmediate = null;
+  }
 }
 
 const passSource = {
@@ -324,17 +349,7 @@ const passSource = {
 
   /** Takes `immediate` (the head returned by peek()) off the list and runs its callback. */
   fire(immediate) {
-    const next = immediate._next;
-    queue.runHead = next;
-    if (next !== null) next._prev = null;
-    immediate._next = null;
-    // After the pass's last callback (nothing left in this generation, and no further one may
-    // run) the drain is Node's: it drains as our native immediate's callback returns, before
-    // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
-    // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
-    // run.runCallbacks. Only a true is stored, and `=== true` spares a truthiness test.)
-    if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true;
-    retire(immediate);
+    take(immediate);
     try {
       run.invoke(immediate._onImmediate, immediate, immediate._args,
         (immediate._flags & SINGLE_ARG) !== 0);
@@ -343,6 +358,21 @@ const passSource = {
     }
   },
 };
+
+// Takes `immediate`, the head peek() returned, off the running list, before its callback runs.
+function take(immediate) {
+  const next = immediate._next;
+  queue.runHead = next;
+  if (next !== null) next._prev = null;
+  immediate._next = null;
+  // After the pass's last callback (nothing left in this generation, and no further one may
+  // run) the drain is Node's: it drains as our native immediate's callback returns, before
+  // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
+  // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
+  // run.runCallbacks. Only a true is stored, and `=== true` spares a truthiness test.)
+  if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true;
+  retire(immediate);
+}
 
 function nativeImmediateClass() {
   const probe = nativeSetImmediate(function probe() {});
