@@ -291,11 +291,11 @@ function runPass() {
   }
 }
 
-// The pass's callback source for run.js (see run.runCallbacks).
+// The pass and its callback source (see run.js, "A scheduler's pass").
 var maxDepth = 0; // options.maxTickDepth, read once per pass
 var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 
-// run.runCallbacks()'s loop, with the common case -- a callback that runs right in the pass's
+// The pass's loop (see run.js), with the common case -- a callback that runs right in the pass's
 // context -- fired here, as timeouts.js does (see its runDue()): a loop of our own is
 // monomorphic, and one try/finally around the whole pass replaces one per callback. Immediates
 // that must run in a context of their own go through run.fireInContext().
@@ -369,7 +369,7 @@ function take(immediate) {
   // run) the drain is Node's: it drains as our native immediate's callback returns, before
   // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
   // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
-  // run.runCallbacks. Only a true is stored, and `=== true` spares a truthiness test.)
+  // run.js, "A scheduler's pass". Only a true is stored, and `=== true` spares a truthiness test.)
   if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true;
   retire(immediate);
 }

@@ -56,55 +56,53 @@ function invoke(fn, self, args, single) {
   }
 }
 
-/**
- * Runs a scheduler's due callbacks. The scheduler's `source`:
- *   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
- *     side effects beyond its queue's own upkeep (dropping empty buckets, taking the next
- *     generation of immediates);
- *   - `source.drainDue`: true when a callback has run since ticks were last drained. They are
- *     drained before the next peek(), so also after the pass's last callback, inside the pass:
- *     Node drains there too (before its next timer list, or as the native callback returns),
- *     and ticks can only add timers due after the pass, or take timers out of it. One peek per
- *     callback instead of two: about a tenth of a fire of 1,000 concurrent 1 ms loops. A source
- *     that knows a callback is its pass's last (immediates, at the end of the last generation
- *     allowed) leaves it false, and the drain to Node, as the native callback returns;
- *   - `source.fire(timer)`: takes the peeked timer and runs its callback;
- *   - `source.shared`: the sharedCapture() of its timers' type;
- *   - `source.home`, `homeEpoch`, `homeKey`, `armedHome`, `armedEpoch`: kept by
- *     noteArmed()/enterPass().
- *
- * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
- * timers that share a context run inside ONE entry into its scope when nothing needs to run
- * between them (drainBetweenCallbacks off) and nothing switched context. Ticks are always
- * drained outside any scope: one that throws leaves its own async frame on Node's stack (Node
- * clears it only after the exception is handled), and leaving our scope on top of it would
- * corrupt the stack.
- */
-function runCallbacks(source) {
-  for (;;) {
-    if (source.drainDue === true) { // a boolean; `=== true` spares V8 a generic truthiness test
-      source.drainDue = false;
-      drainTicks();
-    }
-    const timer = source.peek();
-    if (timer === null) return;
-    if (runsInPlace(timer._context)) source.fire(timer);
-    else fireInContext(source, timer);
-  }
-}
+// A scheduler's pass (timeouts.js's runDue(), immediates.js's runGenerations()) is one loop:
+//
+//   for (;;) {
+//     if (source.drainDue === true) { source.drainDue = false; drainTicks(); }
+//     const timer = source.peek();
+//     if (timer === null) return;
+//     if (runsInPlace(timer._context)) <take the timer and run its callback right here>;
+//     else fireInContext(source, timer);
+//   }
+//
+// written out in each scheduler, not shared: a loop of its own is monomorphic, and one
+// try/finally around the pass (which settles a timer whose callback threw) replaces one per
+// callback. The scheduler's `source`:
+//   - `source.peek()`: the timer whose callback runs next, or null when the pass is over; no
+//     side effects beyond its queue's own upkeep (dropping empty buckets, taking the next
+//     generation of immediates);
+//   - `source.drainDue`: true when a callback has run since ticks were last drained. They are
+//     drained before the next peek(), so also after the pass's last callback, inside the pass:
+//     Node drains there too (before its next timer list, or as the native callback returns),
+//     and ticks can only add timers due after the pass, or take timers out of it. One peek per
+//     callback instead of two: about a tenth of a fire of 1,000 concurrent 1 ms loops. A source
+//     that knows a callback is its pass's last (immediates, at the end of the last generation
+//     allowed) leaves it false, and the drain to Node, as the native callback returns. It is a
+//     boolean tested `=== true`, which spares V8 a generic truthiness test;
+//   - `source.fire(timer)`: takes the peeked timer and runs its callback (for fireInContext());
+//   - `source.shared`: the sharedCapture() of its timers' type;
+//   - `source.home`, `homeEpoch`, `homeKey`, `armedHome`, `armedEpoch`: kept by
+//     noteArmed()/enterPass().
 
 /**
  * Whether a callback of a timer with this context can run right in the pass's context, without
  * anything to restore: the timer captured none, or nothing anywhere has a store (see
- * "context-free" below). A scheduler with a loop of its own fires such timers itself.
+ * "context-free" below).
  */
 function runsInPlace(context) {
   return context === null || contextFree === true;
 }
 
 /**
- * Fires the peeked `timer` (one runsInPlace() refused) in its context, and, when that is not the
- * pass's own, the timers after it that share it, as runCallbacks() does.
+ * Fires the peeked `timer`, one runsInPlace() refused, in its context; when that is not the
+ * pass's own, also the timers after it that share it, inside ONE entry into its scope.
+ *
+ * Entering an async scope costs more than the rest of a callback's bookkeeping, so consecutive
+ * timers that share a context run inside one entry when nothing needs to run between them
+ * (drainBetweenCallbacks off) and nothing switched context. Ticks are always drained outside
+ * any scope: one that throws leaves its own async frame on Node's stack (Node clears it only
+ * after the exception is handled), and leaving our scope on top of it would corrupt the stack.
  */
 function fireInContext(source, timer) {
   if (timer._context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
@@ -515,5 +513,5 @@ function unpackArgs(args, single) {
 module.exports = {
   NO_KEY, armedContextHolds, canDrain, captureContext, contextAfterCallback, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
   outsideDomain, packArgs,
-  unpackArgs, runCallbacks, runsInPlace, fireInContext, sharedCapture,
+  unpackArgs, runsInPlace, fireInContext, sharedCapture,
 };

@@ -530,14 +530,14 @@ function hasInterruptedPass() {
   return interrupted;
 }
 
-// The pass's callback source for run.js (see run.runCallbacks).
+// The pass and its callback source (see run.js, "A scheduler's pass").
 var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 // The due bucket the pass is emptying, or null. It stays the heap's top until it is empty:
 // timers created or re-armed during the pass are due after the pass's time, so they land in
 // buckets of later keys, never in it. So the pass peeks the heap once per bucket, not per timer.
 var dueBucket = null;
 
-// run.runCallbacks()'s loop, with the common case -- a callback that runs right in the pass's
+// The pass's loop (see run.js), with the common case -- a callback that runs right in the pass's
 // context -- fired here: a loop of our own is monomorphic, and one try/finally around the whole
 // pass replaces one per callback (together about 20 of the 600 instructions a timeout costs).
 // Timers that must run in a context of their own go through run.fireInContext(), which fires
@@ -590,7 +590,7 @@ const passSource = {
   /** Takes `timer` (returned by peek()) out of its bucket and runs its callback. */
   fire(timer) {
     unlink(timer);
-    if (drainBetween === true) passSource.drainDue = true; // false until now: see run.runCallbacks
+    if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
     try {
       run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
     } finally {
