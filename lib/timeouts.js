@@ -556,8 +556,7 @@ function runDue() {
       const timer = passSource.peek();
       if (timer === null) return;
       if (run.runsInPlace(timer._context)) {
-        unlink(timer);
-        if (drainBetween === true) passSource.drainDue = true;
+        take(timer);
         firing = timer;
         run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
         firing = null;
@@ -589,8 +588,7 @@ const passSource = {
 
   /** Takes `timer` (returned by peek()) out of its bucket and runs its callback. */
   fire(timer) {
-    unlink(timer);
-    if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
+    take(timer);
     try {
       run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
     } finally {
@@ -598,6 +596,12 @@ const passSource = {
     }
   },
 };
+
+// Takes `timer`, the timer peek() returned, out of its bucket, before its callback runs.
+function take(timer) {
+  unlink(timer);
+  if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
+}
 
 // Finds the next due bucket with timers in it, dropping empty ones: its first timer, or null.
 function peekNextBucket() {
