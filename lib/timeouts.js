@@ -560,7 +560,15 @@ function runDue() {
         firing = timer;
         run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
         firing = null;
-        afterCallback(timer);
+        const flags = timer._flags;
+        // A timeout that fired and stayed fired, with no id to drop: retire() inlined.
+        if ((flags & (DESTROYED | REPEAT | HAS_ID)) === 0 && timer._next === null) {
+          timer._flags = flags | DESTROYED;
+          if ((flags & REFED) !== 0) keepAlive.removeRefed();
+          else keepAlive.removeUnrefed();
+        } else {
+          afterCallback(timer);
+        }
       } else {
         run.fireInContext(passSource, timer);
       }
@@ -597,9 +605,17 @@ const passSource = {
   },
 };
 
-// Takes `timer`, the timer peek() returned, out of its bucket, before its callback runs.
+// Takes `timer`, the timer peek() returned -- the first of dueBucket -- out of its bucket,
+// before its callback runs.
 function take(timer) {
-  unlink(timer);
+  const bucket = dueBucket;
+  const next = timer._next;
+  bucket._next = next;
+  next._prev = bucket;
+  timer._prev = timer._next = null;
+  if (next === bucket && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
+    compactBuckets();
+  }
   if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
 }
 
