@@ -31,6 +31,7 @@ const { options } = require('./options');
 const run = require('./run');
 const timeouts = require('./timeouts');
 
+const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run;
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
@@ -40,7 +41,7 @@ const NativeImmediate = nativeImmediateClass();
 // `_flags` bits
 const REFED = 1; // keeps the process alive while pending
 const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
-const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
+// 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
 
 class List {
   constructor(head, runHead) {
@@ -106,15 +107,17 @@ class Immediate {
     if (value) clearImmediate(this);
   }
 
-  /** Node's field for the extra arguments: undefined or an array. */
+  /** Node's field for the extra arguments: undefined or an array (the same one every read). */
   get _argv() {
-    return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
+    const shape = this._flags & ARGS_SHAPE;
+    if (shape !== ARGS_LIST) this._argv = run.unpackArgs(this._args, shape);
+    return this._args;
   }
 
   // Writable as in Node, whose clearImmediate (Node 24 and later) also sets it to undefined.
   set _argv(value) {
     this._args = value;
-    this._flags &= ~SINGLE_ARG;
+    this._flags &= ~ARGS_SHAPE;
   }
 }
 
@@ -129,10 +132,10 @@ function setImmediate(callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
   if (argc <= 1) return enqueue(callback, undefined, REFED);
-  if (argc === 2) return enqueue(callback, arg1, REFED | SINGLE_ARG);
-  // Literals, not packArgs(arguments), which costs more (HISTORY has the counts).
-  if (argc === 3) return enqueue(callback, [arg1, arg2], REFED);
-  if (argc === 4) return enqueue(callback, [arg1, arg2, arg3], REFED);
+  if (argc === 2) return enqueue(callback, arg1, REFED | ARGS_ONE);
+  // Named arguments, not packArgs(arguments), which costs more (HISTORY has the counts).
+  if (argc === 3) return enqueue(callback, new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO);
+  if (argc === 4) return enqueue(callback, new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE);
   return enqueue(callback, run.packArgs(arguments, 1), REFED);
 }
 
@@ -153,7 +156,7 @@ function clearImmediate(immediate) {
 
 /** Internal: an Immediate whose callback gets `arg`, resolving a promise (promises.js). */
 function createImmediate(callback, arg, refed) {
-  return enqueue(callback, arg, refed ? REFED | SINGLE_ARG : SINGLE_ARG);
+  return enqueue(callback, arg, refed ? REFED | ARGS_ONE : ARGS_ONE);
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -315,7 +318,7 @@ function runGenerations() {
       if (run.runsInPlace(immediate._context)) {
         take(immediate);
         firing = immediate;
-        run.invoke(immediate._onImmediate, immediate, immediate._args, (immediate._flags & SINGLE_ARG) !== 0);
+        run.invoke(immediate._onImmediate, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
         firing = null;
         immediate._onImmediate = null;
       } else {
@@ -351,8 +354,7 @@ const passSource = {
   fire(immediate) {
     take(immediate);
     try {
-      run.invoke(immediate._onImmediate, immediate, immediate._args,
-        (immediate._flags & SINGLE_ARG) !== 0);
+      run.invoke(immediate._onImmediate, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
     } finally {
       immediate._onImmediate = null;
     }

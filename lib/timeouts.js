@@ -41,6 +41,7 @@ const { options } = require('./options');
 const run = require('./run');
 
 // Native functions, captured before anyone (install() included) can replace them.
+const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run;
 const nativeSetTimeout = globalThis.setTimeout;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
@@ -54,10 +55,10 @@ const HAS_ID = 2; // the timer is registered in timersById under its numeric id
 const DESTROYED = 4; // not pending: fired or cleared (Node's `_destroyed`)
 const REPEAT = 8; // an interval
 const CLEARED = 16; // cleared: never runs again, refresh() is a no-op (Node's `_idleTimeout` -1)
-const SINGLE_ARG = 32; // `_args` is the one extra argument itself (else undefined or an array)
+// 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
 // Above the flag bits: the timer's id number, once it has one (0: none yet). Kept within a
 // small integer so `_flags` stays one; past that, ids live in `lateIds`.
-const ID_SHIFT = 6;
+const ID_SHIFT = 7;
 const MAX_ID_NUMBER = 2 ** (31 - ID_SHIFT) - 1;
 
 const NODE_CLEARED = -1; // `_idleTimeout` of a cleared timer, as in Node
@@ -180,15 +181,17 @@ class Timeout {
     if (value && (this._flags & DESTROYED) === 0) cancelPending(this);
   }
 
-  /** Node's field for the extra arguments: undefined or an array. */
+  /** Node's field for the extra arguments: undefined or an array (the same one every read). */
   get _timerArgs() {
-    return run.unpackArgs(this._args, (this._flags & SINGLE_ARG) !== 0);
+    const shape = this._flags & ARGS_SHAPE;
+    if (shape !== ARGS_LIST) this._timerArgs = run.unpackArgs(this._args, shape);
+    return this._args;
   }
 
   // Writable as in Node, whose clearTimeout (Node 24 and later) also sets it to undefined.
   set _timerArgs(value) {
     this._args = value;
-    this._flags &= ~SINGLE_ARG;
+    this._flags &= ~ARGS_SHAPE;
   }
 }
 
@@ -203,10 +206,10 @@ function setTimeout(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
   if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, REFED));
-  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, REFED | SINGLE_ARG));
-  // Literals, not packArgs(arguments): as in setImmediate.
-  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2], REFED));
-  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2, arg3], REFED));
+  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, REFED | ARGS_ONE));
+  // Named arguments, not packArgs(arguments): as in setImmediate.
+  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO));
+  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE));
   return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED));
 }
 
@@ -216,9 +219,9 @@ function setInterval(callback, after, arg1, arg2, arg3) {
   const argc = arguments.length;
   const flags = REFED | REPEAT;
   if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, flags));
-  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, flags | SINGLE_ARG));
-  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2], flags));
-  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), [arg1, arg2, arg3], flags));
+  if (argc === 3) return start(new Timeout(callback, coerceDelay(after), arg1, flags | ARGS_ONE));
+  if (argc === 4) return start(new Timeout(callback, coerceDelay(after), new ExtraArgs(arg1, arg2, undefined), flags | ARGS_TWO));
+  if (argc === 5) return start(new Timeout(callback, coerceDelay(after), new ExtraArgs(arg1, arg2, arg3), flags | ARGS_THREE));
   return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), flags));
 }
 
@@ -241,7 +244,7 @@ function clearInterval(timer) {
  * callback gets `arg` as its one argument.
  */
 function createTimeout(callback, after, arg, isRepeat, refed) {
-  const flags = SINGLE_ARG | (isRepeat ? REPEAT : 0) | (refed ? REFED : 0);
+  const flags = ARGS_ONE | (isRepeat ? REPEAT : 0) | (refed ? REFED : 0);
   return start(new Timeout(callback, coerceDelay(after), arg, flags));
 }
 
@@ -558,7 +561,7 @@ function runDue() {
       if (run.runsInPlace(timer._context)) {
         take(timer);
         firing = timer;
-        run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
+        run.invoke(timer._onTimeout, timer, timer._args, timer._flags & ARGS_SHAPE);
         firing = null;
         const flags = timer._flags;
         // A timeout that fired and stayed fired, with no id to drop: retire() inlined.
@@ -598,7 +601,7 @@ const passSource = {
   fire(timer) {
     take(timer);
     try {
-      run.invoke(timer._onTimeout, timer, timer._args, (timer._flags & SINGLE_ARG) !== 0);
+      run.invoke(timer._onTimeout, timer, timer._args, timer._flags & ARGS_SHAPE);
     } finally {
       afterCallback(timer);
     }

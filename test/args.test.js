@@ -130,3 +130,39 @@ t.test('_onTimeout is the callback itself', async t => {
     return r
   }, { expect: { isFunction: true, same: true } })
 })
+
+// Node keeps the extra arguments in one array, `_timerArgs` (Timeout) or `_argv` (Immediate),
+// and spreads it into the callback when it fires: every read returns that same array, and a
+// change made to it before the timer fires reaches the callback. Some packages read it.
+for (const kind of ['setTimeout', 'setInterval', 'setImmediate']) {
+  const field = kind === 'setImmediate' ? '_argv' : '_timerArgs'
+  t.test(`${kind}: ${field} is the argument array, the same on every read`, async t => {
+    await sameResult(t, `${kind} ${field}`, async T => {
+      const out = []
+      for (const args of ARGS.slice(0, 6)) {
+        out.push(await new Promise(resolve => {
+          const cb = function () {
+            if (kind === 'setInterval') T.clearInterval(this)
+            resolve({ shown, same, received: Array.from(arguments, a => a === undefined ? '<undefined>' : a) })
+          }
+          const h = kind === 'setImmediate' ? T.setImmediate(cb, ...args) : T[kind](cb, 1, ...args)
+          const first = h[field]
+          const shown = first === undefined ? '<none>' : Array.from(first, a => a === undefined ? '<undefined>' : a)
+          const same = h[field] === first
+          if (first !== undefined) first[0] = 'changed'
+        }))
+      }
+      return out
+    }, {
+      expect: ARGS.slice(0, 6).map(args => {
+        const received = args.map(a => a === undefined ? '<undefined>' : a)
+        if (received.length > 0) received[0] = 'changed'
+        return {
+          shown: args.length === 0 ? '<none>' : args.map(a => a === undefined ? '<undefined>' : a),
+          same: true,
+          received,
+        }
+      }),
+    })
+  })
+}

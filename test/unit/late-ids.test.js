@@ -1,5 +1,5 @@
 'use strict'
-// A Timeout keeps its id number inside `_flags` while it fits a small integer (2^25 - 1 ids);
+// A Timeout keeps its id number inside `_flags` while it fits a small integer (2^24 - 1 ids);
 // later ids live in a WeakMap. This walks a process past that boundary (in a child, about 5 s)
 // and checks ids stay unique, stable per timer, usable by clearTimeout, and released.
 const t = require('tap')
@@ -8,7 +8,7 @@ const path = require('path')
 
 const child = `
 const ht = require(${JSON.stringify(path.join(__dirname, '../../lib/index.js'))})
-const BOUNDARY = 2 ** 25 - 1
+const BOUNDARY = 2 ** 24 - 1
 const seen = []
 let last = 0
 for (let i = 0; i < BOUNDARY + 3; i++) {
