@@ -187,8 +187,15 @@ function noteArmed(source, atPassLevel) {
     source.armedEpoch = contextEpoch;
     return;
   }
-  if (inSharedContext(source.shared)) home = source.shared.context;
-  else if (atPassLevel && source.homeEpoch === contextEpoch) home = source.home;
+  const shared = source.shared;
+  if (atPassLevel && source.home !== null && source.homeEpoch === contextEpoch) {
+    // At the level of a pass that ran at home, so in its context still, whose key enterPass()
+    // read: inSharedContext() without reading the key again (with AsyncContextFrame, a Map
+    // lookup: about 90 instructions per loop turn of a setImmediate chain).
+    home = shared.epoch === contextEpoch && shared.key === source.homeKey ? shared.context : source.home;
+  } else if (inSharedContext(shared)) {
+    home = shared.context;
+  }
   source.armedHome = home;
   source.armedEpoch = contextEpoch;
 }
