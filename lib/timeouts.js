@@ -379,9 +379,13 @@ function unlink(timer) {
   timer._prev = timer._next = null;
   // In a ring with a sentinel, neighbours are one node only when that node is the bucket,
   // now empty.
-  if (prev === next && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
-    compactBuckets();
-  }
+  if (prev === next) bucketEmptied();
+}
+
+// A bucket lost its last timer: it stays in the heap, until empty buckets outnumber the others
+// (plus slack).
+function bucketEmptied() {
+  if (++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) compactBuckets();
 }
 
 function compactBuckets() {
@@ -608,17 +612,17 @@ const passSource = {
   },
 };
 
-// Takes `timer`, the timer peek() returned -- the first of dueBucket -- out of its bucket,
-// before its callback runs.
+// Takes `timer`, the timer peek() returned, out of its bucket, before its callback runs. It is
+// the first of dueBucket: unlink() as it applies to that case, where the node before the timer
+// is known to be the bucket (in unlink() it may be a bucket or a timer, which costs V8 a shape
+// check per store).
 function take(timer) {
   const bucket = dueBucket;
   const next = timer._next;
   bucket._next = next;
   next._prev = bucket;
   timer._prev = timer._next = null;
-  if (next === bucket && ++emptyBuckets > heap.size - emptyBuckets + EMPTY_BUCKET_SLACK) {
-    compactBuckets();
-  }
+  if (next === bucket) bucketEmptied();
   if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
 }
 
