@@ -274,3 +274,27 @@ t.test('clearing a timer from an earlier callback in the same pass', async t => 
     return L.done
   }, { expect: ['a', 'c', 'd'] })
 })
+
+t.test('deadlines 64 ms apart, many at once, cleared and re-used, run in deadline order', async t => {
+  // Whole-ms deadlines 64 ms apart, created in one synchronous run, mostly share the low bits
+  // heaptimers indexes its buckets by; with a timer cleared, a deadline re-used after others
+  // and ones created from callbacks, the order must still be by deadline, then creation.
+  await sameResult(t, 'slot-sharing deadlines', async T => {
+    const L = logger(9)
+    const set = (label, delay) => T.setTimeout(() => L.push(label), delay)
+    set('a1', 1)
+    set('c129', 129)
+    const cleared = set('b65 (cleared)', 65)
+    set('d193', 193)
+    set('b65', 65) // the bucket of b65 (cleared), after others were created
+    set('e257', 257)
+    T.clearTimeout(cleared)
+    set('c129 second', 129)
+    T.setTimeout(() => {
+      L.push('f1')
+      set('g273 from f1', 272) // after e257 however late f1 runs
+      set('h321 from f1', 320)
+    }, 1)
+    return L.done
+  }, { expect: ['a1', 'f1', 'b65', 'c129', 'c129 second', 'd193', 'e257', 'g273 from f1', 'h321 from f1'] })
+})
