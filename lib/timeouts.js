@@ -90,10 +90,6 @@ const bucketsByKey = new Map(); // the buckets that found their ring slot taken
 var farBuckets = 0; // how many: while none, a key not in the ring has no bucket
 var lastBucket = null;
 var emptyBuckets = 0;
-// One bucket dropped from the heap, kept for the next new key: a 1 ms loop then reuses the same
-// two buckets pass after pass, which soon live in V8's old generation, where storing them into
-// the heap, the ring and the module's variables needs no write barrier's slow path.
-var spareBucket = null;
 
 // Counts the pending timeouts (created or revived, not yet fired or cleared), and which are ref'd.
 const keepAlive = new KeepAlive();
@@ -381,14 +377,7 @@ function farBucket(key) {
 }
 
 function newBucket(key) {
-  let bucket = spareBucket;
-  if (bucket === null) {
-    bucket = new Bucket(key);
-  } else {
-    spareBucket = null;
-    bucket.key = key;
-    bucket.due = key - 1;
-  }
+  const bucket = new Bucket(key);
   const slot = key & (RING_SIZE - 1);
   if (ring[slot] === null) {
     ring[slot] = bucket;
@@ -444,7 +433,6 @@ function discardTopBucket() {
   const bucket = heap.pop();
   forget(bucket);
   emptyBuckets--;
-  spareBucket = bucket;
 }
 
 // --- the native timer ------------------------------------------------------------------
