@@ -280,7 +280,7 @@ t.test('deadlines 64 ms apart, many at once, cleared and re-used, run in deadlin
   // heaptimers indexes its buckets by; with a timer cleared, a deadline re-used after others
   // and ones created from callbacks, the order must still be by deadline, then creation.
   await sameResult(t, 'slot-sharing deadlines', async T => {
-    const L = logger(9)
+    const L = logger(19)
     const set = (label, delay) => T.setTimeout(() => L.push(label), delay)
     set('a1', 1)
     set('c129', 129)
@@ -290,11 +290,18 @@ t.test('deadlines 64 ms apart, many at once, cleared and re-used, run in deadlin
     set('e257', 257)
     T.clearTimeout(cleared)
     set('c129 second', 129)
+    for (let i = 0; i < 5; i++) { // two keys in turn: each creation looks the other's bucket up
+      set('x65 #' + i, 65)
+      set('y129 #' + i, 129)
+    }
     T.setTimeout(() => {
       L.push('f1')
       set('g273 from f1', 272) // after e257 however late f1 runs
       set('h321 from f1', 320)
     }, 1)
     return L.done
-  }, { expect: ['a1', 'f1', 'b65', 'c129', 'c129 second', 'd193', 'e257', 'g273 from f1', 'h321 from f1'] })
+  }, {
+    expect: ['a1', 'f1', 'b65', 'x65 #0', 'x65 #1', 'x65 #2', 'x65 #3', 'x65 #4', 'c129', 'c129 second',
+      'y129 #0', 'y129 #1', 'y129 #2', 'y129 #3', 'y129 #4', 'd193', 'e257', 'g273 from f1', 'h321 from f1'],
+  })
 })
