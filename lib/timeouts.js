@@ -10,8 +10,8 @@
 // Buckets sit in a binary min-heap ordered by key. A bucket is found by its key in `ring`, a
 // small array indexed by the key's low bits, when its slot was free as it was created; in a Map
 // otherwise. A program with few live buckets at a time (a few delays, or one 1 ms loop, which
-// makes and drops a bucket every pass) never touches the Map: its set and delete were about 4 %
-// of the instructions of a 1 ms loop's fire. So:
+// makes and drops a bucket every pass) never touches the Map: its set, delete, rehash and lookup
+// were about 350 of the 10,500 instructions of a 1 ms loop's fire on Node 20 (HISTORY). So:
 //   - equal deadlines run in creation order (FIFO), earlier deadlines first (heap);
 //   - a burst of same-delay timers lands in one bucket: O(1) each to insert, clear and fire,
 //     and `lastBucket` skips even the ring lookup;
