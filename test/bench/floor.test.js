@@ -232,3 +232,26 @@ t.test('-i floor: loads the floor and configures it; it has only drainBetweenCal
   t.same(await run(implLoad.load('floor', natives, '/no/such/library.js', '>=18').T, twoImmediatesWithTicks),
     ['i1', 'i1 tick', 'i2', 'i2 tick'], 'plain floor: drains between callbacks')
 })
+
+// bench/floor/phases.js times timeout-run-10k's creation and run apart, per implementation, in
+// interleaved children (bench/results/bounds-2026-11-26.md). A short run must time every phase
+// of every implementation named, with the first as the ratios' base, and stop at a bad one.
+t.test('phases.js: times each implementation\'s creation and run, relative to the first', async t => {
+  const PHASES = path.join(__dirname, '..', '..', 'bench', 'floor', 'phases.js')
+  const LIB = path.join(__dirname, '..', '..', 'lib', 'index.js')
+  const { stdout } = await promisify(execFile)(process.execPath,
+    [PHASES, '--runs', '1', '--batches', '3', '--drain-off', 'native', LIB, FLOOR])
+  const lines = stdout.trim().split('\n')
+  t.match(lines[0], /^ns per timeout, median of 1 runs \(each the median of 3 batches of 10000\), drain off, Node v\d+/)
+  const rows = lines.slice(2).map(line => line.trim().split(/\s+/))
+  t.same(rows.map(row => row[0]), ['native', LIB, FLOOR], 'one line per implementation, in the order named')
+  for (const [name, create, run, both, ratio] of rows) {
+    t.ok(Number(create) > 0 && Number(run) > 0, `${name}: both phases timed`)
+    t.ok(Number(both) >= Number(create), `${name}: both phases together take longer than creating alone`)
+    t.ok(Number(ratio) > 0, `${name}: a ratio to the first`)
+  }
+  t.equal(rows[0][4], '1.000', 'the first is the base')
+  const bad = await promisify(execFile)(process.execPath, [PHASES, '--runs', '1', '--batches', '3', 'native',
+    path.join(__dirname, 'no-such-library.js')]).then(() => null, err => err)
+  t.ok(bad, 'an implementation that does not load fails the run')
+})
