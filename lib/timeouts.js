@@ -27,8 +27,10 @@
 // timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at
 // that time, in order; timers created or re-armed during the pass are due later than the pass's
 // clock, so they never run in it (Node's rule). Between callbacks the pass drains nextTicks and
-// promise jobs as Node does. A pass that needs the same native delay again re-arms the timer
-// that ran it in place (refresh()), so a steady 1 ms loop creates no native Timeout per pass.
+// promise jobs as Node does. A timer created during a pass arms the native timer as it is
+// created, as outside one, so one that comes due before a long pass ends runs at the next loop
+// turn, as in Node. Re-arming with the native delay of the timer that runs the pass refreshes
+// that timer in place (refresh()), so a steady 1 ms loop creates no native Timeout per pass.
 //
 // A deadline is always computed from a fresh clock read at creation or refresh (never a cached
 // one), and a bucket only runs once the clock has reached the latest deadline placed in it
@@ -100,7 +102,6 @@ var armedKey = Infinity;
 // The native timer whose callback is running the pass, while it may be re-armed in place.
 var firingTimer = null;
 
-var inPass = false;
 var interrupted = false; // a callback threw: the rest of the pass is still due
 var passNow = 0;
 
@@ -346,8 +347,17 @@ function timerById(id) {
 
 // --- buckets ---------------------------------------------------------------------------
 
-/** Appends `timer` to the bucket of its deadline, `now` + its truncated delay. */
+/**
+ * Appends `timer` to the bucket of its deadline, `now` + its truncated delay, and arms the native
+ * timer for that bucket if it is now the earliest. `now` is the time now (a fresh clock read).
+ */
 function place(timer, now) {
+  const bucket = link(timer, now);
+  if (bucket.key < armedKey) arm(bucket, now, false);
+}
+
+// Appends `timer` to the bucket of its deadline, `now` + its truncated delay: the bucket.
+function link(timer, now) {
   let delay = timer._delay | 0;
   // Below 1 only when a program wrote Node's `_idleTimeout` field (any value goes there). Such a
   // timer re-armed during a pass could land in the due bucket the pass is running, and a
@@ -368,7 +378,7 @@ function place(timer, now) {
   tail._next = timer;
   bucket._prev = timer;
   if (deadline > bucket.due) bucket.due = deadline;
-  if (key < armedKey && !inPass) arm(bucket, now, false);
+  return bucket;
 }
 
 function farBucket(key) {
@@ -442,6 +452,11 @@ function discardTopBucket() {
 // at or just after `due` in nearly every case. An early wake finds nothing due and re-arms.
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
 //
+// A timer created during a pass arms the native timer right away, like any other, not when the
+// pass ends: Node computes the next wake from the loop time it last read, so a timer that comes
+// due while a long pass is still running fires at the next loop turn, as native's do. Armed
+// after the pass, from its end, it waited one more millisecond (HISTORY).
+//
 // A pass that needs the same delay again (a 1 ms loop, every pass) re-arms the native timer
 // that is running it with refresh(), from inside its callback: Node then re-inserts it as it
 // re-inserts an interval, with no new Timeout, async id or destroy. Its passes keep running in
@@ -452,7 +467,7 @@ function arm(bucket, now, atPassLevel) {
   let delay = Math.ceil(bucket.due - now);
   if (delay < 1) delay = 1;
   armedKey = bucket.key;
-  if (atPassLevel && firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
+  if (firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer);
   } else {
     armNative(delay);
@@ -461,14 +476,15 @@ function arm(bucket, now, atPassLevel) {
 }
 
 function armNative(delay) {
+  firingTimer = null; // it fired or is cleared here: refresh() would not bring it back
   if (nativeTimer !== null) nativeClearTimeout(nativeTimer);
   nativeTimer = run.outsideDomain(nativeSetTimeout, onNativeTimeout, delay);
   nativeDelay = delay;
   keepAlive.adopt(nativeTimer);
 }
 
+// It stays `firingTimer`: a later arm in the same pass may refresh it again.
 function rearmInPlace(timer) {
-  firingTimer = null;
   nativeRefresh.call(timer);
   nativeTimer = timer;
   keepAlive.readopt(timer);
@@ -522,13 +538,11 @@ function finishImmediatesFirst() {
 
 function runPass(now) {
   passNow = now;
-  inPass = true;
   let completed = false;
   try {
     runDue();
     completed = true;
   } finally {
-    inPass = false;
     // After a throw, Node runs the remaining due timers right after the exception is handled
     // (or the process dies first): resume from a nextTick, with the same clock.
     if (completed) {
@@ -687,7 +701,10 @@ function afterCallback(timer) {
   timer._context = run.contextAfterCallback(timer._context, sharedCapture);
   if ((flags & REPEAT) !== 0) {
     if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
-    place(timer, passNow);
+    const bucket = link(timer, passNow);
+    // Armed from the time now, not the pass's: a callback that ran past its period leaves its
+    // interval due at once, and the native timer must not wait a period from now for it.
+    if (bucket.key < armedKey) arm(bucket, clock.now(), false);
   }
 }
 

@@ -305,3 +305,30 @@ t.test('deadlines 64 ms apart, many at once, cleared and re-used, run in deadlin
       'y129 #0', 'y129 #1', 'y129 #2', 'y129 #3', 'y129 #4', 'd193', 'e257', 'g273 from f1', 'h321 from f1'],
   })
 })
+
+// A timer created in a callback that runs on past the timer's deadline is due when that pass
+// ends: native runs it at the next loop turn, after one check phase. heaptimers used to arm its
+// native timer only as the pass ended, from that time, so the timer waited one more
+// millisecond, during which a setImmediate chain ran hundreds of turns.
+t.test('a timer that comes due while the pass that created it runs fires at the next loop turn', async t => {
+  await sameResult(t, 'check phases between the pass and the timer', T => new Promise(resolve => {
+    const rounds = []
+    const round = () => T.setTimeout(() => {
+      let turns = 0
+      let fired = false
+      T.setTimeout(() => {
+        fired = true
+        rounds.push(turns)
+        if (rounds.length < 5) T.setImmediate(round)
+        else resolve(rounds)
+      }, 1)
+      busy(3)
+      T.setImmediate(function chain () {
+        if (fired) return
+        turns++
+        T.setImmediate(chain)
+      })
+    }, 1)
+    round()
+  }), { expect: [1, 1, 1, 1, 1] })
+})

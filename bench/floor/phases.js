@@ -11,7 +11,9 @@
 // one that has configure() with { drainBetweenCallbacks: false }. Each child creates 10,000
 // `setTimeout(f, 1)` per batch, spins (unmeasured) until every deadline is past, then times the
 // run to the last callback, as timerbench's row does; it reports the median of its batches (300
-// unless --batches says), after 40 unmeasured ones. Prints, per implementation, the median of the runs for each phase and for
+// unless --batches says), after 40 unmeasured ones. Each batch starts in a promise job queued by
+// the last callback of the one before, so inside that callback's pass when ticks are drained
+// between callbacks. Prints, per implementation, the median of the runs for each phase and for
 // both, and the runs' ratio to the first implementation.
 
 const { execFileSync } = require('child_process');
