@@ -464,9 +464,14 @@ function discardTopBucket() {
 // record no longer lets a pass run at home (see run.js), so a fresh native timer is armed and
 // recorded instead: reuse would be correct, but would enter every callback's scope from then on.
 function arm(bucket, now, atPassLevel) {
-  let delay = Math.ceil(bucket.due - now);
+  armFor(bucket.key, bucket.due, now, atPassLevel);
+}
+
+// arm() for the bucket of `key` whose latest deadline is `due`, which may not exist yet.
+function armFor(key, due, now, atPassLevel) {
+  let delay = Math.ceil(due - now);
   if (delay < 1) delay = 1;
-  armedKey = bucket.key;
+  armedKey = key;
   if (firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer);
   } else {
@@ -671,6 +676,21 @@ function take(timer) {
   timer._prev = timer._next = null;
   if (next === bucket) bucketEmptied();
   if (drainBetween === true) passSource.drainDue = true; // false until now: see run.js
+  if ((timer._flags & REPEAT) !== 0) armForNextRun(timer);
+}
+
+// An interval runs again one period after the pass's start, however long its callback takes:
+// Node re-inserts it from the loop time it read before the callback. So the native timer is
+// armed for that run before the callback, as Node's would be. Armed after it, from then, a
+// callback that ran past its period left its next run waiting one more millisecond.
+// afterCallback() places the interval in that bucket; if the callback cleared it or changed
+// its delay, the pass's end re-arms for whatever is earliest.
+function armForNextRun(timer) {
+  let delay = timer._delay | 0;
+  if (delay < 1) delay = 1; // as in link()
+  const deadline = passNow + delay;
+  const key = clock.bucketKey(deadline);
+  if (key < armedKey) armFor(key, deadline, clock.now(), false);
 }
 
 // Finds the next due bucket with timers in it, dropping empty ones: its first timer, or null.

@@ -141,3 +141,30 @@ t.test('setInterval with delay 0 / negative / too big repeats at 1 ms', async t 
     return res
   }, { expect: r => Object.values(r).every(v => v.ranRepeatedly) })
 })
+
+// Node re-inserts an interval from the loop time it read before the callback, so an interval
+// whose callback runs past its period runs again at the next loop turn, after one check phase.
+// heaptimers used to arm its native timer after the callback, from then, and the interval
+// waited one more millisecond, during which a setImmediate chain ran hundreds of turns.
+t.test('an interval whose callback overruns its period runs again at the next loop turn', async t => {
+  await sameResult(t, 'check phases between runs', T => new Promise(resolve => {
+    const turnsBetweenRuns = []
+    let turns = 0
+    let runs = 0
+    T.setImmediate(function chain () {
+      if (runs === 6) return
+      turns++
+      T.setImmediate(chain)
+    })
+    const interval = T.setInterval(() => {
+      if (runs++ > 0) turnsBetweenRuns.push(turns)
+      turns = 0
+      if (runs === 6) {
+        T.clearInterval(interval)
+        resolve(turnsBetweenRuns)
+        return
+      }
+      busy(5)
+    }, 2)
+  }), { expect: [1, 1, 1, 1, 1] })
+})
