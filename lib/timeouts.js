@@ -356,14 +356,9 @@ function place(timer, now) {
   if (bucket.key < armedKey) arm(bucket, now, false);
 }
 
-// Appends `timer` to the bucket of its deadline, `now` + its truncated delay: the bucket.
+// Appends `timer` to the bucket of its deadline, `now` + delayOf(timer): the bucket.
 function link(timer, now) {
-  let delay = timer._delay | 0;
-  // Below 1 only when a program wrote Node's `_idleTimeout` field (any value goes there). Such a
-  // timer re-armed during a pass could land in the due bucket the pass is running, and a
-  // 0 ms interval would then run again and again in one pass, never yielding to the loop.
-  if (delay < 1) delay = 1;
-  const deadline = now + delay;
+  const deadline = now + delayOf(timer);
   const key = clock.bucketKey(deadline);
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) {
@@ -379,6 +374,15 @@ function link(timer, now) {
   bucket._prev = timer;
   if (deadline > bucket.due) bucket.due = deadline;
   return bucket;
+}
+
+// The timer's delay as its deadlines use it: truncated, and at least 1 ms. Below 1 only when a
+// program wrote Node's `_idleTimeout` field (any value goes there). Such a timer re-armed
+// during a pass could land in the due bucket the pass is running, and a 0 ms interval would
+// then run again and again in one pass, never yielding to the loop.
+function delayOf(timer) {
+  const delay = timer._delay | 0;
+  return delay < 1 ? 1 : delay;
 }
 
 function farBucket(key) {
@@ -530,8 +534,7 @@ function onNativeTimeout() {
 // The rest of an immediate pass a callback threw out of comes first (see there). It may throw
 // again: keep a native timer armed meanwhile, so that our own pass still gets its turn.
 function finishImmediatesFirst() {
-  firingTimer = null; // noteArmed() below replaces what was recorded for it
-  armNative(1);
+  armNative(1); // not in place: noteArmed() below replaces what was recorded for the firing one
   run.noteArmed(passSource, false);
   armedKey = -Infinity; // timers created meanwhile run from that native timer at the latest
   immediates.finishInterruptedPass();
@@ -686,9 +689,7 @@ function take(timer) {
 // afterCallback() places the interval in that bucket; if the callback cleared it or changed
 // its delay, the pass's end re-arms for whatever is earliest.
 function armForNextRun(timer) {
-  let delay = timer._delay | 0;
-  if (delay < 1) delay = 1; // as in link()
-  const deadline = passNow + delay;
+  const deadline = passNow + delayOf(timer);
   const key = clock.bucketKey(deadline);
   if (key < armedKey) armFor(key, deadline, clock.now(), false);
 }
@@ -722,8 +723,8 @@ function afterCallback(timer) {
   if ((flags & REPEAT) !== 0) {
     if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
     const bucket = link(timer, passNow);
-    // Armed from the time now, not the pass's: a callback that ran past its period leaves its
-    // interval due at once, and the native timer must not wait a period from now for it.
+    // take() armed for this bucket already, unless the callback changed the delay. Armed from
+    // the time now, not the pass's: an interval due at once must not wait a period from now.
     if (bucket.key < armedKey) arm(bucket, clock.now(), false);
   }
 }
