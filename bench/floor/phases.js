@@ -18,16 +18,12 @@
 
 const { execFileSync } = require('child_process');
 const path = require('path');
+const { median } = require('../stats');
 
 const OPS = 10000;
 const BATCHES = 300;
 const WARMUP_BATCHES = 40;
 const SETTLE_MS = 2.5; // past the 1 ms deadlines, with room for whole-millisecond rounding
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-}
 
 /** One child's measurement: median ns per timeout for creating, running, and both. */
 function childMain(impl, drainOff, measuredBatches) {
