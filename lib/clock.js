@@ -8,9 +8,10 @@
 // created at its end fire early (the qtimers bug). Every deadline therefore starts from a fresh
 // read; only a timer pass reuses its start time, exactly where Node reuses its loop time.
 //
-// Why `performance.now()` and not `process.hrtime()`, which reads the same source: it is the
-// faster read by time on Node 20 to 24 (`bench/floor/clock-reads.js`), and its code is half the
-// size, which matters more. V8 inlines a callee into a caller's loop only while the bytecode
+// Why `performance.now()` and not `process.hrtime()`, which reads the same source: on Node 20 to
+// 24 it is the faster read by time (`bench/floor/clock-reads.js`), and its code is half the size,
+// which matters more. (On Node 18 it is `process.hrtime()` plus arithmetic, so the two cost the
+// same there.) V8 inlines a callee into a caller's loop only while the bytecode
 // inlined there stays under a budget (920 bytes); with `process.hrtime()` (244 bytes of its own,
 // for an argument the library never passes) a timeout's creation went over it, and the clock
 // read and the link into the bucket stayed calls in the caller's loop (HISTORY). By instructions
