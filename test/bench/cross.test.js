@@ -10,6 +10,7 @@ const t = require('tap');
 const fs = require('fs');
 const path = require('path');
 const model = require('../../bench/report/model');
+const { compareVersions } = require('../../bench/version');
 const { cli, FAST } = require('./fixtures/helpers');
 const { isolatedEnv, layoutPath, symlink, realBinaries } = require('./fixtures/nodes');
 const { checkCells } = require('./fixtures/check-cells');
@@ -45,8 +46,10 @@ t.test('two Nodes in one run, and the same table from two runs merged', async (t
   t.same(failed, [], 'every cell is a number or a reasoned n/a');
   t.equal(passed.length, 1 + 2 + 2 * 5, 'the report, both versions, 2 x (1 fn-call + 2 x 2 timer cells)');
   t.same(report.options.nodes.map((n) => n.source).sort(), ['cache', 'running'].sort());
-  t.match(res.stdout, new RegExp(`implementation │.*${other.version.replace(/\./g, '\\.')}.*│.*${process.version.replace(/\./g, '\\.')}`),
-    'one table, a column per version');
+  // Columns run from the oldest version to the newest, whichever order --node named them in (the
+  // other binary may be older or newer than the running one).
+  const [older, newer] = [other.version, process.version].sort(compareVersions).map((v) => v.replace(/\./g, '\\.'));
+  t.match(res.stdout, new RegExp(`implementation │.*${older}.*│.*${newer}`), 'one table, a column per version');
 
   const singles = [];
   for (const v of [wanted, 'current']) {
