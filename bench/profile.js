@@ -25,6 +25,8 @@ const TIMEOUT_SLACK_MS = 10000;
 // A batch takes milliseconds; one still running after this many has lost a callback.
 const BATCH_TIMEOUT_MS = 3000;
 const CPU_DRAIN_MS = 20;
+// The full collection before a cpu window, and the wait after it (bench/scenarios/cpu.js).
+const CPU_GC_MS = 60;
 // The longest a cpu row waits for its warm-up fires (bench/scenarios/cpu.js says why it stops).
 const CPU_WARMUP_MAX_MS = 10000;
 // A 1 ms loop ticks about every 1.1 ms here (native and heaptimers alike).
@@ -69,7 +71,7 @@ function expectedMs(scenario, opts) {
     // Each loop fires once per period; the wait stops at the cap.
     const passes = scenario.loops ? cpuWarmupFires(scenario, opts) / scenario.loops : 0;
     const firesMs = Math.min(CPU_WARMUP_MAX_MS, passes * LOOP_PERIOD_MS);
-    return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + opts.duration * 1000 + CPU_DRAIN_MS;
+    return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + CPU_GC_MS + opts.duration * 1000 + CPU_DRAIN_MS;
   }
   const s = sampling(opts);
   return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime;

@@ -1,13 +1,15 @@
 // Group `cpu`: N concurrent timers, each re-queueing itself with a 1 ms delay, for a fixed window.
 // Reports the CPU used as a percentage of one core (lower is better), plus fires per second and
 // CPU microseconds per fire. The window opens after a warm-up (a time, then a number of fires)
-// so start-up and JIT are excluded.
+// and a full garbage collection, so start-up, JIT and V8's one-off collections are excluded
+// (../gc.js says which collection landed in the window before).
 // The window is delimited with the harness's native timers, not by clock reads in the callback,
 // so the measured callbacks cost only what the scenario itself costs.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';
 
 var clock = require('../clock');
+var gc = require('../gc');
 
 var LOOPS = [1, 10, 100, 200, 1000];
 var DELAY = 1;
@@ -20,6 +22,9 @@ var WARMUP_POLL_MS = 20;
 // Fewer fires than this share of the nominal rate (loops x 1000/s) means the implementation is
 // not running its timers, and its low CPU figure would read as a win: report an error instead.
 var MIN_FIRE_SHARE = 0.01;
+// After the collection, time for V8's background sweeping to finish before the window opens:
+// its threads' CPU would count in the window. A few ms on these heaps.
+var GC_SETTLE_MS = 50;
 
 // ctx: { natives, durationMs, warmupMs, warmupFires, warmupMaxMs }. Calls back (err, run).
 function measure(loops, T, ctx, cb) {
@@ -40,11 +45,16 @@ function measure(loops, T, ctx, cb) {
   var started = clock.now();
   var warmupFires = ctx.warmupFires || 0;
   ctx.natives.setTimeout(function whenWarm() {
-    if (fires >= warmupFires || clock.now() - started >= ctx.warmupMaxMs) openWindow();
+    if (fires >= warmupFires || clock.now() - started >= ctx.warmupMaxMs) collectThenOpen();
     else ctx.natives.setTimeout(whenWarm, WARMUP_POLL_MS);
   }, ctx.warmupMs);
 
-  function openWindow() {
+  function collectThenOpen() {
+    var collected = gc.fullGc();
+    ctx.natives.setTimeout(function () { openWindow(collected); }, collected ? GC_SETTLE_MS : 0);
+  }
+
+  function openWindow(collected) {
     var cpu0 = cpu.read();
     var wall0 = clock.now();
     var fires0 = fires;
@@ -82,7 +92,8 @@ function measure(loops, T, ctx, cb) {
             cpuMs: cpuUs / 1000,
             cpuClock: cpu.name,
             warmupMs: warmedMs,
-            warmupFires: fires0
+            warmupFires: fires0,
+            gcBeforeWindow: collected
           }
         });
       }, DRAIN_MS);

@@ -14,7 +14,7 @@ try {
 }
 
 const BENCH = path.resolve(__dirname, '..', '..', 'bench');
-const CHILD_FILES = ['child.js', 'clock.js', 'stats.js', 'protocol.js', 'impl-spec.js', 'impl-load.js', 'sampler.js', 'units.js']
+const CHILD_FILES = ['child.js', 'clock.js', 'gc.js', 'stats.js', 'protocol.js', 'impl-spec.js', 'impl-load.js', 'sampler.js', 'units.js']
   .concat(fs.readdirSync(path.join(BENCH, 'scenarios')).map((f) => path.join('scenarios', f)));
 
 t.test('child-side modules are ES5', { skip: acorn ? false : 'acorn not installed' }, async (t) => {
@@ -34,7 +34,7 @@ t.test('the child requires only its own ES5 modules', async (t) => {
         t.ok(CHILD_FILES.includes(target.endsWith('.js') ? target : `${target}.js`) || CHILD_FILES.includes(path.join(target, 'index.js')),
           `${file} requires ${r}, which is checked too`);
       } else {
-        t.ok(['fs', 'perf_hooks'].includes(r), `${file} requires only core modules (${r})`);
+        t.ok(['fs', 'perf_hooks', 'v8', 'vm'].includes(r), `${file} requires only core modules (${r})`);
       }
     }
   }

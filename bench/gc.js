@@ -1,0 +1,42 @@
+// A full garbage collection in the benchmark child, run just before a cpu window opens, so that
+// the window measures the steady state and not a one-off collection on V8's own schedule.
+//
+// The one seen here: V8's memory reducer, armed once the old generation has grown 1 MB since
+// start-up with no mark-compact yet, runs two or three mark-compacts about 8 s later, and a cpu
+// row's window opens 7 to 10 s into its child. heaptimers' code alone puts about 300 KB into
+// the old generation where the floor's puts 40 KB, so it crossed that line and native and the
+// floor did not: its windows counted 10-20 ms of marking, about 5 µs a fire of one 1 ms loop
+// (bench/results/README.md, "2026-11-26 night"). A collection before the window settles it for
+// everyone: after a mark-compact the reducer is not armed by growth again, and an armed one waits
+// another 8 s.
+//
+// ES5 on purpose: the child requires it on every Node version. Where `gc` cannot be exposed
+// (Nodes without the v8 module, before io.js), windows open without it and say so.
+'use strict';
+
+var collect;
+
+// `gc` from a fresh context made while --expose-gc is set: the flag applies to contexts made
+// after it, and is put back at once so nothing else sees it.
+function exposedGc() {
+  if (typeof global.gc === 'function') return global.gc;
+  try {
+    var v8 = require('v8');
+    v8.setFlagsFromString('--expose-gc');
+    var gc = require('vm').runInNewContext('gc');
+    v8.setFlagsFromString('--no-expose-gc');
+    return typeof gc === 'function' ? gc : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** Runs a full collection; returns false where this Node cannot run one on request. */
+function fullGc() {
+  if (collect === undefined) collect = exposedGc();
+  if (collect === null) return false;
+  collect();
+  return true;
+}
+
+module.exports = { fullGc: fullGc };
