@@ -3,12 +3,13 @@
 //
 // The one seen here: V8's memory reducer, armed once the old generation has grown 1 MB since
 // start-up with no mark-compact yet, runs two or three mark-compacts about 8 s later, and a cpu
-// row's window opens 7 to 10 s into its child. heaptimers' code alone puts about 300 KB into
-// the old generation where the floor's puts 40 KB, so it crossed that line and native and the
-// floor did not: its windows counted 10-20 ms of marking, about 5 µs a fire of one 1 ms loop
-// (bench/results/README.md, "2026-11-26 night"). A collection before the window settles it for
-// everyone: after a mark-compact the reducer is not armed by growth again, and an armed one waits
-// another 8 s.
+// row's window opens 7 to 10 s into its child. Loading heaptimers adds one 256 KB page to the
+// old generation and the floor none, and in timerbench's child that crossed the line for
+// heaptimers and not for the floor: two mark-compacts fell in heaptimers' windows on Node 20
+// and 22 (--trace-gc), and in one of native's on Node 22. On Node 20, one 1 ms loop read 49.8 µs
+// of CPU a fire without the collection before the window and 43.8 with it (the floor 43.8 and
+// 44.6; bench/results/README.md, "2026-11-26 night"). After a mark-compact, growth does not arm
+// the reducer again, and an armed one waits another 8 s: the window is clear of it.
 //
 // ES5 on purpose: the child requires it on every Node version. Where `gc` cannot be exposed
 // (Nodes without the v8 module, before io.js), windows open without it and say so.
