@@ -23,13 +23,13 @@ const { ROWS, OPS_PER_BATCH, opsPerBatch } = require('./count');
 /**
  * Runs `batches` batches of count.js's `row` on `target` under callgrind; returns the finished
  * run (its stderr holds callgrind's summary). `outFile`: where callgrind writes its profile;
- * `nodeFlags`: more flags for node.
+ * `nodeFlags`: more flags for node; `valgrindFlags`: more for callgrind.
  */
-function callgrind(node, target, row, batches, configure, { outFile = '/dev/null', nodeFlags = [] } = {}) {
+function callgrind(node, target, row, batches, configure, { outFile = '/dev/null', nodeFlags = [], valgrindFlags = [] } = {}) {
   const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${outFile}`,
-    '--smc-check=all-non-file', node, '--single-threaded', ...nodeFlags, COUNT, target, row, String(batches),
+    '--smc-check=all-non-file', ...valgrindFlags, node, '--single-threaded', ...nodeFlags, COUNT, target, row, String(batches),
     ...(configure ? [configure] : [])],
-  { encoding: 'utf8', maxBuffer: 1 << 24 });
+  { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (run.error) throw run.error;
   if (run.status !== 0) throw new Error(`${row} on ${target} exited ${run.status}: ${run.stderr.slice(-500)}`);
   return run;
