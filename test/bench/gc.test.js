@@ -7,11 +7,14 @@ const t = require('tap');
 const vm = require('vm');
 const { fullGc } = require('../../bench/gc');
 
+// Made in a frame of its own, so that no register of the test's suspended frame still holds it.
+function weakGarbage() {
+  return new WeakRef({ payload: new Array(1000).fill(1) });
+}
+
 t.test('collects garbage on request, and leaves no gc exposed', async (t) => {
   t.equal(typeof global.gc, 'undefined', 'this process runs without --expose-gc');
-  let garbage = { payload: new Array(1000).fill(1) };
-  const ref = new WeakRef(garbage);
-  garbage = null;
+  const ref = weakGarbage();
   // A WeakRef keeps its target alive until the job that made it ends.
   await new Promise((resolve) => setImmediate(resolve));
   t.equal(fullGc(), true, 'a collection ran');
