@@ -21,14 +21,20 @@ var collect;
 // after it, and is put back at once so nothing else sees it.
 function exposedGc() {
   if (typeof global.gc === 'function') return global.gc;
+  var v8;
   try {
-    var v8 = require('v8');
+    v8 = require('v8');
     v8.setFlagsFromString('--expose-gc');
+  } catch (e) {
+    return null;
+  }
+  try {
     var gc = require('vm').runInNewContext('gc');
-    v8.setFlagsFromString('--no-expose-gc');
     return typeof gc === 'function' ? gc : null;
   } catch (e) {
     return null;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc'); // also when the context could not be made
   }
 }
 
