@@ -5,7 +5,7 @@
 // stores, nested runs, enterWith, and exit().
 
 const t = require('tap')
-const { AsyncLocalStorage } = require('node:async_hooks')
+const { AsyncLocalStorage, createHook } = require('node:async_hooks')
 const { sameResult } = require('./helpers/impls.js')
 
 t.test('store reaches timeout, interval, immediate callbacks', async t => {
@@ -205,3 +205,36 @@ t.test('stores entered by a timer that stays pending', async t => {
     return seen
   }, { expect: FRAMES ? ['0:undefined', '1:undefined', '2:undefined'] : ['0:undefined', '1:entered', '2:entered'] })
 })
+
+// A hook's init runs user code in the middle of a timer's creation: Node emits it from the
+// Timeout and Immediate constructors, before the timer is queued; heaptimers, from the capture
+// of a new context. A timer that code creates must neither be lost nor break the one being made.
+for (const [type, create] of [['Timeout', 'setTimeout'], ['Immediate', 'setImmediate']]) {
+  t.test(`an init hook creates a ${type} while another is being created`, async t => {
+    await sameResult(t, `init hook calls ${create}`, async T => {
+      const order = []
+      let armed = false
+      const hook = createHook({
+        init (id, initType) {
+          if (initType !== type || !armed) return
+          armed = false
+          T[create](() => order.push('from the hook'), 1)
+        },
+      }).enable()
+      try {
+        await new Promise(resolve => {
+          // A store not seen before: heaptimers captures a new context for the next timer.
+          new AsyncLocalStorage().run({}, () => {
+            armed = true
+            T[create](() => order.push('outer'), 1)
+            armed = false
+            T.setTimeout(resolve, 40)
+          })
+        })
+      } finally {
+        hook.disable()
+      }
+      return order
+    })
+  })
+}
