@@ -255,3 +255,30 @@ t.test('phases.js: times each implementation\'s creation and run, relative to th
     path.join(__dirname, 'no-such-library.js')]).then(() => null, err => err)
   t.ok(bad, 'an implementation that does not load fails the run')
 })
+
+// bench/floor/ab.js times builds of heaptimers against native in timerbench's own child,
+// interleaved (bench/results/README.md, "2026-11-27 early"). A short run must give every arm,
+// in the order named, a value per child and a ratio to native; a build that does not load
+// fails the run and names itself.
+t.test('ab.js: every build and the floor against native, a value per child', async t => {
+  const AB = path.join(__dirname, '..', '..', 'bench', 'floor', 'ab.js')
+  const LIB = path.join(__dirname, '..', '..', 'lib', 'index.js')
+  const { stdout } = await promisify(execFile)(process.execPath, [AB, '--scenario', 'timeout-set-clear',
+    '--runs', '2', '--sample-time', '50', '--options', 'drainBetweenCallbacks=false', `a=${LIB}`, `b=${LIB}`, 'floor'],
+  { timeout: 120000 })
+  const lines = stdout.trim().split('\n')
+  t.match(lines[0], /^timeout-set-clear \(M\/s\) on .*, 2 children an arm, drainBetweenCallbacks=false$/)
+  const rows = lines.slice(1).map(line => /^ {2}(\S+)\s+(\S+)\s+(\S+)x native {2}\[(.*)\]$/.exec(line))
+  t.same(rows.map(row => row && row[1]), ['native', 'a', 'b', 'floor'], 'native first, then each arm as named')
+  for (const [, label, median, ratio, each] of rows) {
+    t.ok(Number(median) > 0 && Number(ratio) > 0, `${label}: a median and a ratio`)
+    t.equal(each.split(' ').filter(v => Number(v) > 0).length, 2, `${label}: a value per child`)
+  }
+  t.equal(rows[0][3], '1.000', 'native is the base')
+  const bad = await promisify(execFile)(process.execPath, [AB, '--scenario', 'timeout-set-clear', '--runs', '1',
+    '--sample-time', '50', `gone=${path.join(__dirname, 'no-such-library.js')}`], { timeout: 120000 }).then(() => null, err => err)
+  t.ok(bad, 'a build that does not load fails the run')
+  t.match(bad && bad.stderr, /^gone: cannot load /m, 'and names itself')
+  const unknown = await promisify(execFile)(process.execPath, [AB, '--scenario', 'no-such-row', `a=${LIB}`]).then(() => null, err => err)
+  t.equal(unknown && unknown.code, 2, 'an unknown scenario is refused')
+})
