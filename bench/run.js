@@ -12,6 +12,8 @@ const { runChild } = require('./spawn');
 const { scalingFits } = require('./fit');
 
 const SCHEMA = 'timerbench/1';
+// A child still running this long after its own timeout (spec.timeoutMs) has hung: it is killed.
+const KILL_SLACK_MS = 5000;
 
 function machine() {
   const cpus = os.cpus();
@@ -67,7 +69,7 @@ async function runBench(opts, onProgress = () => {}) {
     // A cell that failed once would fail again (or hang again): its other runs are skipped.
     if (cellState.error) continue;
     const spec = childSpec(cell, opts);
-    const outcome = await runChild(cell.node.path, spec, spec.timeoutMs + 5000);
+    const outcome = await runChild(cell.node.path, spec, spec.timeoutMs + KILL_SLACK_MS);
     if (outcome.error) cellState.error = outcome.error;
     else cellState.runs.push(outcome.run);
   }
@@ -98,4 +100,4 @@ async function runBench(opts, onProgress = () => {}) {
   return report;
 }
 
-module.exports = { runBench, childSpec, SCHEMA };
+module.exports = { runBench, childSpec, SCHEMA, KILL_SLACK_MS };

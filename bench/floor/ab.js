@@ -8,20 +8,17 @@
 //     [--options drainBetweenCallbacks=false] <label>=<lib/index.js path> ... [floor]
 //
 // Each round runs one child of native, then one of each build (and of the floor, with the same
-// options, when `floor` is named), so the host's drift touches every arm alike. The child and
-// its spec are timerbench's (bench/child.js, bench/run.js's childSpec()), so a rate row
-// samples as in `timerbench --sample-time`. Prints, per arm, the median over native's median
+// options, when `floor` is named), so the host's drift touches every arm alike. The child, its
+// spec and how it is run are timerbench's (bench/run.js's childSpec(), bench/spawn.js's
+// runChild()), so a row samples as in `timerbench --sample-time`. Prints, per arm, the median over native's median
 // and every child's value. Medians of 7 children still move by about 5 % on a shared 2-core
 // host: a smaller difference needs more runs, or instruction counts (instructions.js).
 
-const { spawnSync } = require('child_process');
 const path = require('path');
-const { childSpec } = require('../run');
-const protocol = require('../protocol');
+const { childSpec, KILL_SLACK_MS } = require('../run');
+const { runChild } = require('../spawn');
 const scenarios = require('../scenarios');
 const stats = require('../stats');
-
-const CHILD = path.join(__dirname, '..', 'child.js');
 
 function parseArgs(argv) {
   const args = { scenario: null, runs: 7, node: process.execPath, sampleTime: 1500, options: '', arms: [] };
@@ -45,18 +42,17 @@ function parseArgs(argv) {
 }
 
 /** One child of `arm` on `scenario`: its value, or NaN with the reason on stderr. */
-function runChild(node, scenario, arm, options, sampleTime) {
+async function valueOf(node, scenario, arm, options, sampleTime) {
   const impl = arm.impl === 'native' || !options ? arm.impl : `${arm.impl}:${options}`;
   const spec = childSpec({ scenario, impl }, { libPath: arm.libPath || undefined, duration: 3, sampleTime });
-  const child = spawnSync(node, [CHILD, JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const message = protocol.decode(child.stdout).find((m) => m.type === 'result' || m.type === 'error');
-  if (message && message.type === 'result') return message.run.value;
-  process.stderr.write(`${arm.label}: ${message ? message.message : `exit ${child.status}`}\n`);
+  const outcome = await runChild(node, spec, spec.timeoutMs + KILL_SLACK_MS);
+  if (outcome.run) return outcome.run.value;
+  process.stderr.write(`${arm.label}: ${outcome.error.message}\n`);
   process.exitCode = 1;
   return NaN;
 }
 
-function main() {
+async function main() {
   let args;
   try {
     args = parseArgs(process.argv.slice(2));
@@ -68,7 +64,9 @@ function main() {
   const arms = [{ label: 'native', impl: 'native', libPath: null }, ...args.arms];
   const values = arms.map(() => []);
   for (let round = 0; round < args.runs; round++) {
-    arms.forEach((arm, i) => values[i].push(runChild(args.node, scenario, arm, args.options, args.sampleTime)));
+    for (let i = 0; i < arms.length; i++) {
+      values[i].push(await valueOf(args.node, scenario, arms[i], args.options, args.sampleTime));
+    }
   }
   const medians = values.map((v) => stats.median(v.filter((x) => !Number.isNaN(x))));
   const lowerIsBetter = scenario.higherIsBetter === false;
