@@ -3,9 +3,13 @@
 // timers/promises on heaptimers: setTimeout, setImmediate, the setInterval async iterator and
 // scheduler, with node:timers/promises' validation, rejections and AbortError shape.
 //
-// Validation follows the running major: Node 20 added a number check on the delay and rejects
-// arrays as options; Node 18 does neither. Invalid input rejects the returned promise (setTimeout,
-// setImmediate) or throws from the iterator's first next() (setInterval), never synchronously.
+// Validation follows the running major. Node 20 and later check that the delay is a number,
+// reject arrays as options, and read the options inside a try: invalid input, or an options
+// getter that throws, rejects the returned promise (setTimeout, setImmediate) or throws from the
+// iterator's first next() (setInterval), never synchronously. Node 18 does not check the delay;
+// its setTimeout and setImmediate take an array as options and read `signal` and `ref` outside
+// any try, so a getter's error is thrown synchronously; its setInterval iterator rejects arrays,
+// and throws everything from its first next().
 
 const timeouts = require('./timeouts');
 const immediates = require('./immediates');
@@ -20,7 +24,7 @@ const CONSTRUCT = Symbol('construct the one scheduler');
 
 /** Resolves with `value` after `delay` ms (default 1). */
 function setTimeout(delay, value, options = EMPTY) {
-  const invalid = validate(delay, options, true);
+  const invalid = validate(delay, options, true, false);
   if (invalid !== null) return Promise.reject(invalid);
   const { signal, ref = true } = options;
   if (signal && signal.aborted) return Promise.reject(aborted(signal));
@@ -37,7 +41,7 @@ function setTimeout(delay, value, options = EMPTY) {
 
 /** Resolves with `value` in the check phase, after I/O, like setImmediate. */
 function setImmediate(value, options = EMPTY) {
-  const invalid = validate(undefined, options, false);
+  const invalid = validate(undefined, options, false, false);
   if (invalid !== null) return Promise.reject(invalid);
   const { signal, ref = true } = options;
   if (signal && signal.aborted) return Promise.reject(aborted(signal));
@@ -54,7 +58,7 @@ function setImmediate(value, options = EMPTY) {
 
 /** An async iterator yielding `value` every `delay` ms; ticks that were missed are all yielded. */
 async function* setInterval(delay, value, options = EMPTY) {
-  const invalid = validate(delay, options, true);
+  const invalid = validate(delay, options, true, true);
   if (invalid !== null) throw invalid;
   const { signal, ref = true } = options;
   if (signal && signal.aborted) throw aborted(signal);
@@ -125,25 +129,26 @@ const scheduler = new Scheduler(CONSTRUCT);
 
 // --- helpers ---------------------------------------------------------------------------
 
-// The error to reject with, or null. Node validates inside a try: an options getter that throws
-// rejects the promise too, rather than throwing synchronously.
-function validate(delay, options, hasDelay) {
+// The error to reject with, or null. `isIterator`: for setInterval, whose body runs on the first
+// next(). Node 20 and later validate inside a try, so an options getter that throws rejects the
+// promise too; Node 18's setTimeout and setImmediate let it throw synchronously (see the top).
+function validate(delay, options, hasDelay, isIterator) {
+  if (!STRICT_VALIDATION && !isIterator) return invalidArgument(delay, options, hasDelay, false);
   try {
-    return invalidArgument(delay, options, hasDelay);
+    return invalidArgument(delay, options, hasDelay, isIterator);
   } catch (err) {
     return err;
   }
 }
 
-function invalidArgument(delay, options, hasDelay) {
+function invalidArgument(delay, options, hasDelay, isIterator) {
   if (STRICT_VALIDATION) {
     if (hasDelay && delay !== undefined && typeof delay !== 'number') {
       return invalidArgType('delay', 'of type number', delay);
     }
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      return invalidArgType('options', 'of type object', options);
-    }
-  } else if (options == null || typeof options !== 'object') {
+  }
+  if (options === null || typeof options !== 'object' ||
+      ((STRICT_VALIDATION || isIterator) && Array.isArray(options))) {
     return invalidArgType('options', 'of type object', options);
   }
   const { signal, ref } = options;

@@ -10,6 +10,7 @@
 
 const t = require('tap')
 const { runFixtureEach, parseResult } = require('./helpers/child.js')
+const { nodeMajor } = require('./helpers/impls.js')
 
 const LIMIT_MB = 4
 const promiseCycles = process.env.HEAPTIMERS_LEAKS === 'long' ? 1e6 : 1e5
@@ -38,6 +39,12 @@ for (const [cycle, n, title] of cycles) {
       t.comment(`${impl}: ${out.ms} ms, heap ${out.heapGrowthMB >= 0 ? '+' : ''}${out.heapGrowthMB} MB`)
       const zero = impl === 'heaptimers' ? { timeouts: 0, immediates: 0, refed: 0 } : { timeouts: 0, immediates: 0 }
       t.same(out.pending, zero, `${impl}: nothing pending afterwards`)
+      if (impl === 'native' && cycle === 'fire-id' && nodeMajor() < 20) {
+        // Node 18 never drops a fired timer whose id was taken from its table of ids (its
+        // listOnTimeout() does not delete it; later majors do): native's own leak, not a bound.
+        t.comment(`native Node ${nodeMajor()} keeps fired timers in its id table: not checked`)
+        continue
+      }
       t.ok(out.heapGrowthMB < LIMIT_MB, `${impl}: heap within ${LIMIT_MB} MB of the start (${out.heapGrowthMB} MB)`)
     }
   })

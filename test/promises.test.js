@@ -5,7 +5,7 @@
 // (ref: false is tested for process lifetime in refs.test.js.)
 
 const t = require('tap')
-const { sameResult, captureAsync, errorShape, loadHeaptimers, onlyHeaptimers } = require('./helpers/impls.js')
+const { sameResult, captureAsync, errorShape, loadHeaptimers, onlyHeaptimers, nodeMajor } = require('./helpers/impls.js')
 
 const abortShape = er => ({
   ...errorShape(er),
@@ -98,7 +98,11 @@ t.test('invalid arguments reject (never throw synchronously) like native', async
     return out
   }, {
     expect: (r, t) => {
-      for (const [k, v] of Object.entries(r)) t.ok(v.rejected && v.rejected.code === 'ERR_INVALID_ARG_TYPE', `native rejects: ${k}`)
+      for (const [k, v] of Object.entries(r)) {
+        // Node 18 does not check the delay (bad-input.test.js has what it does instead)
+        if (k.startsWith('delay ') && nodeMajor() < 20) continue
+        t.ok(v.rejected && v.rejected.code === 'ERR_INVALID_ARG_TYPE', `native rejects: ${k}`)
+      }
     },
   })
 
@@ -131,20 +135,22 @@ t.test('invalid arguments reject (never throw synchronously) like native', async
     return out
   })
 
+  const checksDelay = nodeMajor() >= 20
   await sameResult(t, 'exact messages (pinned)', async T => {
     const P = T.promises
-    return [
+    const messages = [
       (await captureAsync(() => P.setTimeout(1, 'v', null))).rejected.message,
       (await captureAsync(() => P.setTimeout(1, 'v', { signal: 1 }))).rejected.message,
       (await captureAsync(() => P.setImmediate('v', { ref: 'x' }))).rejected.message,
-      (await captureAsync(() => P.setTimeout('5'))).rejected.message,
     ]
+    if (checksDelay) messages.push((await captureAsync(() => P.setTimeout('5'))).rejected.message)
+    return messages
   }, {
     expect: [
       'The "options" argument must be of type object. Received null',
       'The "options.signal" property must be an instance of AbortSignal. Received type number (1)',
       'The "options.ref" property must be of type boolean. Received type string (\'x\')',
-      'The "delay" argument must be of type number. Received type string (\'5\')',
+      ...(checksDelay ? ['The "delay" argument must be of type number. Received type string (\'5\')'] : []),
     ],
   })
 })
