@@ -3,21 +3,29 @@
 // timers/promises on heaptimers: setTimeout, setImmediate, the setInterval async iterator and
 // scheduler, with node:timers/promises' validation, rejections and AbortError shape.
 //
-// Validation follows the running major. Node 20 and later check that the delay is a number,
-// reject arrays as options, and read the options inside a try: invalid input, or an options
-// getter that throws, rejects the returned promise (setTimeout, setImmediate) or throws from the
-// iterator's first next() (setInterval), never synchronously. Node 18 does not check the delay;
-// its setTimeout and setImmediate take an array as options and read `signal` and `ref` outside
-// any try, so a getter's error is thrown synchronously; its setInterval iterator rejects arrays,
-// and throws everything from its first next().
+// Validation follows the running Node, which has one of two versions of it. The newer (Node 22
+// on, and 20 since a backport) checks that the delay is a number, rejects arrays as options, and
+// reads the options inside a try: invalid input, or an options getter that throws, rejects the
+// returned promise (setTimeout, setImmediate) or throws from the iterator's first next()
+// (setInterval), never synchronously; scheduler.wait passes its options on whole. The older
+// (Node 18, 19 and 21) does not check the delay; its setTimeout and setImmediate take an array as
+// options and read `signal` and `ref` outside any try, so a getter's error is thrown
+// synchronously; its setInterval iterator rejects arrays, and throws everything from its first
+// next(); scheduler.wait passes on only the signal. Which one runs is probed once, at load.
+//
+// An AbortSignal is listened to as Node listens to it: where Node has events.addAbortListener()
+// (Node 18.18 and 20.5 on), with a listener that another listener's stopImmediatePropagation()
+// cannot stop, as Node's own is; before, with a plain one, as Node's own was.
 
 const timeouts = require('./timeouts');
 const immediates = require('./immediates');
 const { AbortError, illegalConstructor, invalidArgType, invalidThis } = require('./errors');
 
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-const STRICT_VALIDATION = NODE_MAJOR >= 20;
-// Node 20 and later also pass scheduler.wait's options through; Node 18 keeps only the signal.
+// Captured at load, before install() can replace them.
+const nativePromises = require('timers/promises');
+const { addAbortListener } = require('events');
+
+const STRICT_VALIDATION = validatesInsideTry();
 const WAIT_PASSES_OPTIONS = STRICT_VALIDATION;
 const EMPTY = Object.freeze({ __proto__: null });
 const CONSTRUCT = Symbol('construct the one scheduler');
@@ -84,7 +92,7 @@ async function* setInterval(delay, value, options = EMPTY) {
           resume(Promise.reject(aborted(signal)));
         }
       };
-      signal.addEventListener('abort', onAbort, { once: true });
+      listenForAbort(signal, onAbort);
     }
     while (!(signal && signal.aborted)) {
       if (pendingTicks === 0) await new Promise((resolve) => { wake = resolve; });
@@ -130,8 +138,8 @@ const scheduler = new Scheduler(CONSTRUCT);
 // --- helpers ---------------------------------------------------------------------------
 
 // The error to reject with, or null. `isIterator`: for setInterval, whose body runs on the first
-// next(). Node 20 and later validate inside a try, so an options getter that throws rejects the
-// promise too; Node 18's setTimeout and setImmediate let it throw synchronously (see the top).
+// next(). The newer validation runs inside a try, so an options getter that throws rejects the
+// promise too; the older setTimeout and setImmediate let it throw synchronously (see the top).
 function validate(delay, options, hasDelay, isIterator) {
   if (!STRICT_VALIDATION && !isIterator) return invalidArgument(delay, options, hasDelay, false);
   try {
@@ -174,9 +182,34 @@ function listen(signal, timer, clear, reject) {
       reject(aborted(signal));
     }
   };
-  signal.addEventListener('abort', onAbort);
+  listenForAbort(signal, onAbort);
   return onAbort;
 }
+
+/** Calls `listener` once `signal` aborts, as Node's own listener would be called (see the top). */
+function listenForAbort(signal, listener) {
+  if (addAbortListener !== undefined) addAbortListener(signal, listener);
+  else signal.addEventListener('abort', listener, { once: true });
+}
+
+// Whether the running Node's timers/promises is the newer version (see the top): its setTimeout
+// reads the options inside a try, so a getter that throws rejects instead of throwing. Neither
+// version creates a timer for the probe.
+function validatesInsideTry() {
+  const throwing = {
+    get signal() {
+      throw new Error('heaptimers: probing node:timers/promises');
+    },
+  };
+  try {
+    nativePromises.setTimeout(1, undefined, throwing).catch(ignore);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function ignore() {}
 
 // The abort listener must not outlive the promise, or a long-lived signal leaks every timer.
 function forgetListener(promise, signal, onAbort) {

@@ -39,9 +39,10 @@ for (const [cycle, n, title] of cycles) {
       t.comment(`${impl}: ${out.ms} ms, heap ${out.heapGrowthMB >= 0 ? '+' : ''}${out.heapGrowthMB} MB`)
       const zero = impl === 'heaptimers' ? { timeouts: 0, immediates: 0, refed: 0 } : { timeouts: 0, immediates: 0 }
       t.same(out.pending, zero, `${impl}: nothing pending afterwards`)
-      if (impl === 'native' && cycle === 'fire-id' && nodeMajor() < 20) {
-        // Node 18 never drops a fired timer whose id was taken from its table of ids (its
-        // listOnTimeout() does not delete it; later majors do): native's own leak, not a bound.
+      if (impl === 'native' && cycle === 'fire-id' && [18, 19, 21].includes(nodeMajor())) {
+        // These Nodes never drop a fired timer whose id was taken from their table of ids
+        // (listOnTimeout() does not delete it; measured on 18.20.8, 19.8.1 and 21.7.3, not on
+        // 20.20.2 or 22 on): native's own leak, not a bound.
         t.comment(`native Node ${nodeMajor()} keeps fired timers in its id table: not checked`)
         continue
       }

@@ -278,6 +278,23 @@ function nodeMajor () {
   return Number(process.versions.node.split('.')[0])
 }
 
+// Which of the two versions of node:timers/promises' validation native has (lib/promises.js
+// describes both): the newer (Node 22 on, 20 since a backport) reads the options inside a try,
+// so a getter that throws rejects the promise instead of throwing. Neither creates a timer here.
+const nativeValidatesInsideTry = (() => {
+  try {
+    nativePromises.setTimeout(1, undefined, { get signal () { throw new Error('probe') } }).catch(() => {})
+    return true
+  } catch {
+    return false
+  }
+})()
+
+// Whether native's promise timers listen to an AbortSignal so that another listener's
+// stopImmediatePropagation() cannot stop them: from Node 18.18 and 20.5, which brought
+// events.addAbortListener() for that.
+const nativeAbortListenersResist = typeof require('node:events').addAbortListener === 'function'
+
 module.exports = {
   ROOT,
   LIB,
@@ -299,4 +316,6 @@ module.exports = {
   sleep,
   nextTurn,
   nodeMajor,
+  nativeValidatesInsideTry,
+  nativeAbortListenersResist,
 }
