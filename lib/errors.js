@@ -46,15 +46,41 @@ function fallbackDescription(value) {
   return `type ${typeof value} (${shown})`;
 }
 
-/** An error shaped like Node's internal ones: class, enumerable `code`, code in the stack header. */
+/**
+ * An error shaped like Node's internal ones: an instance of a subclass of `Base` whose
+ * `constructor` is still `Base`, an enumerable `code`, and the code in the stack header and in
+ * `String(err)` ("TypeError [CODE]: message") while `name` stays "TypeError".
+ */
 function nodeError(Base, code, message) {
-  const err = new Base(message);
-  // Node shows "TypeError [CODE]: message" in stacks while `name` stays "TypeError".
+  const NodeError = nodeErrorClass(Base, code);
+  const err = new NodeError();
+  err.code = code;
+  Object.defineProperty(err, 'message', { value: message, enumerable: false, writable: true, configurable: true });
   err.name = `${Base.name} [${code}]`;
   err.stack; // eslint-disable-line no-unused-expressions -- formats the stack with that name
   delete err.name;
-  err.code = code;
   return err;
+}
+
+const nodeErrorClasses = new Map();
+
+function nodeErrorClass(Base, code) {
+  const key = `${Base.name} ${code}`;
+  let NodeError = nodeErrorClasses.get(key);
+  if (NodeError === undefined) {
+    NodeError = class NodeError extends Base {
+      // Node's: code that checks `err.constructor === TypeError` (or its name) still holds.
+      get ['constructor']() {
+        return Base;
+      }
+
+      toString() {
+        return `${this.name} [${code}]: ${this.message}`;
+      }
+    };
+    nodeErrorClasses.set(key, NodeError);
+  }
+  return NodeError;
 }
 
 function subject(name) {

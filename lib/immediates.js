@@ -139,6 +139,10 @@ function setImmediate(callback, arg1, arg2, arg3) {
   return enqueue(callback, run.packArgs(arguments, 1), REFED);
 }
 
+// Our extra arguments are named, for speed; its `length` is the running Node's (1 from Node 22 on,
+// 4 on Node 18 and 20, which named them too).
+Object.defineProperty(setImmediate, 'length', { value: nativeSetImmediate.length });
+
 /**
  * Cancels one of our immediates, or a native Immediate created before install(). Anything
  * else (a Timeout included: Node 18-22 wrongly cancel that) is ignored, never thrown on.
@@ -318,7 +322,9 @@ function runGenerations() {
       if (run.runsInPlace(immediate._context)) {
         take(immediate);
         firing = immediate;
-        run.invoke(immediate._onImmediate, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
+        const callback = immediate._onImmediate;
+        if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
+        else callUncallable(immediate);
         firing = null;
         immediate._onImmediate = null;
       } else {
@@ -354,12 +360,22 @@ const passSource = {
   fire(immediate) {
     take(immediate);
     try {
-      run.invoke(immediate._onImmediate, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
+      const callback = immediate._onImmediate;
+      if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
+      else callUncallable(immediate);
     } finally {
       immediate._onImmediate = null;
     }
   },
 };
+
+// An immediate whose `_onImmediate` a program replaced with something it cannot call: Node calls
+// it anyway, so it throws V8's TypeError, worded for Node's own call expression.
+function callUncallable(immediate) {
+  const args = run.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE);
+  if (args === undefined) immediate._onImmediate();
+  else immediate._onImmediate(...args);
+}
 
 // Takes `immediate`, the head peek() returned, off the running list, before its callback runs.
 function take(immediate) {

@@ -25,6 +25,16 @@ const { AbortError, illegalConstructor, invalidArgType, invalidThis } = require(
 const nativePromises = require('timers/promises');
 const { addAbortListener } = require('events');
 
+// Node's timers/promises use the intrinsic Promise and its methods as they were at startup
+// (primordials): a program that replaces the global Promise (with Bluebird, say), or patches its
+// methods, still gets Node's own promises from them, and so gets them from ours. An async
+// function's result is always an intrinsic promise, whatever the global is now.
+const Promise = (async () => {})().constructor; // eslint-disable-line no-shadow-restricted-names
+const promiseThen = Promise.prototype.then;
+const promiseFinally = Promise.prototype.finally;
+const promiseReject = Promise.reject;
+const rejected = (reason) => Reflect.apply(promiseReject, Promise, [reason]);
+
 const STRICT_VALIDATION = validatesInsideTry();
 const WAIT_PASSES_OPTIONS = STRICT_VALIDATION;
 const EMPTY = Object.freeze({ __proto__: null });
@@ -33,9 +43,9 @@ const CONSTRUCT = Symbol('construct the one scheduler');
 /** Resolves with `value` after `delay` ms (default 1). */
 function setTimeout(delay, value, options = EMPTY) {
   const invalid = validate(delay, options, true, false);
-  if (invalid !== null) return Promise.reject(invalid);
+  if (invalid !== null) return rejected(invalid);
   const { signal, ref = true } = options;
-  if (signal && signal.aborted) return Promise.reject(aborted(signal));
+  if (signal && signal.aborted) return rejected(aborted(signal));
   if (!signal) {
     return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, value, false, ref); });
   }
@@ -50,9 +60,9 @@ function setTimeout(delay, value, options = EMPTY) {
 /** Resolves with `value` in the check phase, after I/O, like setImmediate. */
 function setImmediate(value, options = EMPTY) {
   const invalid = validate(undefined, options, false, false);
-  if (invalid !== null) return Promise.reject(invalid);
+  if (invalid !== null) return rejected(invalid);
   const { signal, ref = true } = options;
-  if (signal && signal.aborted) return Promise.reject(aborted(signal));
+  if (signal && signal.aborted) return rejected(aborted(signal));
   if (!signal) {
     return new Promise((resolve) => { immediates.createImmediate(resolve, value, ref); });
   }
@@ -89,7 +99,7 @@ async function* setInterval(delay, value, options = EMPTY) {
         if (wake !== null) {
           const resume = wake;
           wake = null;
-          resume(Promise.reject(aborted(signal)));
+          resume(rejected(aborted(signal)));
         }
       };
       listenForAbort(signal, onAbort);
@@ -202,7 +212,7 @@ function validatesInsideTry() {
     },
   };
   try {
-    nativePromises.setTimeout(1, undefined, throwing).catch(ignore);
+    Reflect.apply(promiseThen, nativePromises.setTimeout(1, undefined, throwing), [undefined, ignore]);
     return true;
   } catch {
     return false;
@@ -212,8 +222,14 @@ function validatesInsideTry() {
 function ignore() {}
 
 // The abort listener must not outlive the promise, or a long-lived signal leaks every timer.
+// Chained as Node chains it (SafePromisePrototypeFinally: the promise, seen through a second one,
+// then `finally`, then a third that is returned), so that it settles in the same microtask.
 function forgetListener(promise, signal, onAbort) {
-  return promise.finally(() => signal.removeEventListener('abort', onAbort));
+  const forget = () => signal.removeEventListener('abort', onAbort);
+  return new Promise((resolve, reject) => {
+    const seen = new Promise((a, b) => { Reflect.apply(promiseThen, promise, [a, b]); });
+    Reflect.apply(promiseThen, Reflect.apply(promiseFinally, seen, [forget]), [resolve, reject]);
+  });
 }
 
 module.exports = { setTimeout, setImmediate, setInterval, scheduler };

@@ -50,6 +50,7 @@ const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run
 
 // Native functions, captured before anyone (install() included) can replace them.
 const nativeSetTimeout = globalThis.setTimeout;
+const nativeSetInterval = globalThis.setInterval;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
@@ -227,6 +228,11 @@ function setInterval(callback, after, arg1, arg2, arg3) {
   if (argc <= 5) return startWithArgs(callback, after, REFED | REPEAT, argc - 2, arg1, arg2, arg3);
   return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED | REPEAT));
 }
+
+// Our extra arguments are named, for speed; their `length` is the running Node's (2 from Node 22
+// on, 5 on Node 18 and 20, which named them too).
+Object.defineProperty(setTimeout, 'length', { value: nativeSetTimeout.length });
+Object.defineProperty(setInterval, 'length', { value: nativeSetInterval.length });
 
 // A timer with one to three extra arguments, passed by name, not as packArgs(arguments), which
 // costs more (as in setImmediate). Kept out of setTimeout() so that its common case stays
@@ -627,7 +633,9 @@ function runDue() {
       if (run.runsInPlace(timer._context)) {
         take(timer);
         firing = timer;
-        run.invoke(timer._onTimeout, timer, timer._args, timer._flags & ARGS_SHAPE);
+        const callback = timer._onTimeout;
+        if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE);
+        else runUncallable(timer);
         firing = null;
         const flags = timer._flags;
         // A timeout that fired and stayed fired, with no id to drop: afterCallback() and
@@ -670,7 +678,9 @@ const passSource = {
   fire(timer) {
     take(timer);
     try {
-      run.invoke(timer._onTimeout, timer, timer._args, timer._flags & ARGS_SHAPE);
+      const callback = timer._onTimeout;
+      if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE);
+      else runUncallable(timer);
     } finally {
       afterCallback(timer);
     }
@@ -702,6 +712,19 @@ function armForNextRun(timer) {
   const deadline = passNow + delayOf(timer);
   const key = clock.bucketKey(deadline);
   if (key < armedKey) armFor(key, deadline, clock.now(), false);
+}
+
+// A due timer whose `_onTimeout` a program replaced with something it cannot call. Node skips
+// one whose `_onTimeout` is falsy, as cleared (an interval too: it is not re-armed), and calls
+// anything else, so it throws V8's TypeError, worded for Node's own call expression.
+function runUncallable(timer) {
+  if (!timer._onTimeout) {
+    retire(timer);
+    return;
+  }
+  const args = timer._timerArgs;
+  if (args === undefined) timer._onTimeout();
+  else Reflect.apply(timer._onTimeout, timer, args);
 }
 
 // Finds the next due bucket with timers in it, dropping empty ones: its first timer, or null.

@@ -7,6 +7,7 @@ const t = require('tap')
 const { busy } = require('./helpers/scenario.js')
 const util = require('node:util')
 const { sameResult, capture } = require('./helpers/impls.js')
+const { runFixtureEach, parseResult } = require('./helpers/child.js')
 
 t.test('refresh() re-arms from now', async t => {
   await sameResult(t, 'refresh pushes the deadline from the moment of the call', async T => {
@@ -219,6 +220,34 @@ t.test('a replaced _onTimeout is what runs (packages patch it)', async t => {
   }, { expect: ['replaced a, this ok: true, argc 0', 'replaced b arg1 arg2', 'replaced iv', 'replaced iv'] })
 })
 
+t.test('a callback field replaced with something uncallable: skipped if falsy (timeouts), else thrown, as native', async t => {
+  const expected = {
+    timeouts: [
+      'uncaught TypeError: timer._onTimeout is not a function',
+      'uncaught TypeError: Function.prototype.apply was called on 5, which is a number and not a function',
+      'f ran',
+      'a: destroyed true, hasRef true',
+      'b: destroyed true, hasRef true',
+      'c: destroyed true, hasRef true',
+      'd: destroyed true, hasRef true',
+      'e: destroyed true, hasRef true',
+    ],
+    immediates: [
+      'uncaught TypeError: immediate._onImmediate is not a function',
+      'uncaught TypeError: immediate._onImmediate is not a function',
+      'c ran',
+    ],
+  }
+  for (const program of ['timeouts', 'immediates']) {
+    const r = await runFixtureEach('uncallable.js', [program], { parallel: true })
+    t.equal(r.native.code, 0, `native ${program} exits 0`, { stderr: r.native.stderr })
+    t.same(parseResult(r.native.stdout), expected[program], `native ${program}: the documented log`)
+    if (!('heaptimers' in r)) continue
+    t.equal(r.heaptimers.code, 0, `heaptimers ${program} exits 0`, { stderr: r.heaptimers.stderr })
+    t.same(parseResult(r.heaptimers.stdout), parseResult(r.native.stdout), `heaptimers ${program}: native's log`)
+  }
+})
+
 t.test('class names and shape', async t => {
   await sameResult(t, 'constructor names and methods', async T => {
     const a = T.setTimeout(() => {}, 1000)
@@ -278,11 +307,11 @@ t.test('util.promisify', async t => {
 
 // (Function .length is not compared: native's changed from 5/5/4 on Node 20
 // to 2/2/1 on Node 22+.)
-t.test('setTimeout/setImmediate are plain functions with Node\'s names', async t => {
+t.test('setTimeout/setImmediate are plain functions with Node\'s names and lengths', async t => {
   await sameResult(t, 'function metadata', async T => {
     const out = {}
     for (const k of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) {
-      out[k] = { name: T[k].name }
+      out[k] = { name: T[k].name, length: T[k].length }
     }
     out.newSetTimeout = capture(() => { const x = new T.setTimeout(() => {}, 1); T.clearTimeout(x); return typeof x }) // eslint-disable-line new-cap
     return out

@@ -262,6 +262,65 @@ t.test('AbortSignal', async t => {
   })
 })
 
+t.test('Node\'s own promises, settled in Node\'s microtask', async t => {
+  // counts the microtask turns until `p` settles
+  const turnsUntil = async p => {
+    let turns = 0
+    let settled = false
+    p.then(() => { settled = true }, () => { settled = true })
+    while (!settled) { turns++; await null }
+    return turns
+  }
+  await sameResult(t, 'a promise with a signal settles as many turns after abort as native\'s', async T => {
+    const P = T.promises
+    const out = {}
+    const calls = {
+      setTimeout: s => P.setTimeout(10000, 'v', { signal: s }),
+      setImmediate: s => P.setImmediate('v', { signal: s }),
+      wait: s => P.scheduler.wait(10000, { signal: s }),
+    }
+    for (const [k, f] of Object.entries(calls)) {
+      const ac = new AbortController()
+      const turns = turnsUntil(f(ac.signal))
+      ac.abort()
+      out[k] = await turns
+    }
+    return out
+  })
+  await sameResult(t, 'timers due together: with and without a signal, in native\'s order', async T => {
+    const P = T.promises
+    const log = []
+    const ac = new AbortController()
+    await Promise.all([
+      P.setTimeout(5, 'with signal', { signal: ac.signal }).then(v => log.push(v)),
+      P.setTimeout(5, 'without').then(v => log.push(v)),
+      P.setImmediate('immediate with signal', { signal: ac.signal }).then(v => log.push(v)),
+      P.setImmediate('immediate without').then(v => log.push(v)),
+    ])
+    return log
+  })
+  await sameResult(t, 'a replaced global Promise, or a patched finally, changes nothing', async T => {
+    const P = T.promises
+    const Original = globalThis.Promise
+    const finallyOf = Original.prototype.finally
+    let finallyCalls = 0
+    class OtherPromise extends Original {}
+    globalThis.Promise = OtherPromise
+    Original.prototype.finally = function (...args) { finallyCalls++; return Reflect.apply(finallyOf, this, args) }
+    let made
+    try {
+      const ac = new AbortController()
+      made = [P.setTimeout(1), P.setImmediate(), P.scheduler.wait(1), P.setTimeout(1, 'v', { signal: ac.signal }), P.setTimeout(1, 'v', null)]
+    } finally {
+      globalThis.Promise = Original
+      Original.prototype.finally = finallyOf
+    }
+    const classes = made.map(p => p.constructor.name)
+    await Promise.allSettled(made)
+    return { classes, finallyCalls }
+  }, { expect: { classes: ['Promise', 'Promise', 'Promise', 'Promise', 'Promise'], finallyCalls: 0 } })
+})
+
 // Native validates a signal by duck type (an object with an `aborted`
 // property), so polyfilled signals (e.g. the abort-controller package) work.
 class DuckSignal extends EventTarget {
@@ -341,7 +400,7 @@ t.test('setInterval async iterator', async t => {
     return { first: { ...abortShape(er), causeIsReason: er.cause === ac.signal.reason }, then: await it.next() }
   }, {
     expect: {
-      first: { class: 'AbortError', name: 'AbortError', code: 'ABORT_ERR', message: 'The operation was aborted', isTypeError: false, isRangeError: false, causeIsReason: true, cause: { name: 'Error', message: 'stop' } },
+      first: { class: 'AbortError', name: 'AbortError', code: 'ABORT_ERR', message: 'The operation was aborted', isTypeError: false, isRangeError: false, string: 'AbortError: The operation was aborted', stackHeader: 'AbortError: The operation was aborted', causeIsReason: true, cause: { name: 'Error', message: 'stop' } },
       then: { value: undefined, done: true },
     },
   })

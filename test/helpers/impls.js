@@ -218,7 +218,14 @@ function errorShape (er) {
     message: er.message,
     isTypeError: er instanceof TypeError,
     isRangeError: er instanceof RangeError,
+    // Node's own errors print their code here too ("TypeError [ERR_X]: ...")
+    string: safeString(er),
+    stackHeader: typeof er.stack === 'string' ? er.stack.split('\n')[0] : undefined,
   }
+}
+
+function safeString (er) {
+  try { return String(er) } catch (e) { return `String() threw ${e && e.name}` }
 }
 
 // Calls fn; returns { ok: value } or { error: errorShape }.
