@@ -5,7 +5,8 @@
 // (ref: false is tested for process lifetime in refs.test.js.)
 
 const t = require('tap')
-const { sameResult, captureAsync, errorShape, loadHeaptimers, onlyHeaptimers, nativeValidatesInsideTry, nativeAbortListenersResist } = require('./helpers/impls.js')
+const util = require('node:util')
+const { sameResult, capture, captureAsync, errorShape, loadHeaptimers, onlyHeaptimers, nativeValidatesInsideTry, nativeAbortListenersResist } = require('./helpers/impls.js')
 
 const abortShape = er => ({
   ...errorShape(er),
@@ -29,6 +30,28 @@ t.test('the promises object', async t => {
     scheduler: ['wait', 'yield'].map(k => typeof T.promises.scheduler[k]),
     names: ['setTimeout', 'setImmediate', 'setInterval'].map(k => T.promises[k].name),
   }), { expect: { keys: ['function', 'function', 'function', 'object'], scheduler: ['function', 'function'], names: ['setTimeout', 'setImmediate', 'setInterval'] } })
+  await sameResult(t, 'the scheduler object, as Node makes it', async T => {
+    const S = T.promises.scheduler
+    const Scheduler = S.constructor
+    return {
+      inspected: util.inspect(S),
+      ownKeys: Reflect.ownKeys(S).map(String),
+      methods: Reflect.ownKeys(Scheduler.prototype).map(String),
+      staticKeys: Reflect.ownKeys(Scheduler).map(String).sort(),
+      constructorLength: Scheduler.length,
+      construct: capture(() => new Scheduler()),
+      inherited: await captureAsync(() => S.wait.call(Object.create(S), 1)),
+      onNull: capture(() => S.yield.call(null)),
+      onPlainObject: capture(() => S.wait.call({}, 1)),
+    }
+  }, {
+    expect: (r, t) => {
+      t.same(r.ownKeys, ['Symbol(kScheduler)'], 'native: marked by one symbol')
+      t.same(r.inherited, { ok: undefined }, 'native: an object inheriting from it is a scheduler')
+      t.match(r.construct, { error: { code: 'ERR_ILLEGAL_CONSTRUCTOR' } })
+      t.match(r.onPlainObject, { error: { code: 'ERR_INVALID_THIS' } })
+    },
+  })
 })
 
 t.test('values', async t => {
