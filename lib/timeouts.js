@@ -300,8 +300,11 @@ function retire(timer) {
   if ((flags & HAS_ID) !== 0) timersById.delete(idOf(timer));
 }
 
+// Node's clearTimeout ignores a timer whose `_onTimeout` is empty (already cleared, or emptied
+// by the program), and clears one with anything else there.
 function cancel(timer) {
-  if (timer._onTimeout === null) return;
+  const callback = timer._onTimeout;
+  if (typeof callback !== 'function' && !callback) return;
   cancelPending(timer);
 }
 

@@ -248,6 +248,28 @@ t.test('a callback field replaced with something uncallable: skipped if falsy (t
   }
 })
 
+t.test('clearTimeout ignores a timer whose _onTimeout was emptied, as native', async t => {
+  await sameResult(t, 'emptied with null, undefined or 0, then cleared; then filled and cleared', async T => {
+    const out = {}
+    for (const empty of [null, undefined, 0]) {
+      const timer = T.setTimeout(() => { out.ran = true }, 60000)
+      timer._onTimeout = empty
+      T.clearTimeout(timer)
+      const emptied = { destroyed: timer._destroyed, idleTimeout: timer._idleTimeout }
+      timer._onTimeout = () => {} // now clearTimeout clears it
+      T.clearTimeout(timer)
+      out[String(empty)] = { emptied, filled: { destroyed: timer._destroyed, idleTimeout: timer._idleTimeout } }
+    }
+    return out
+  }, {
+    expect: {
+      null: { emptied: { destroyed: false, idleTimeout: 60000 }, filled: { destroyed: true, idleTimeout: -1 } },
+      undefined: { emptied: { destroyed: false, idleTimeout: 60000 }, filled: { destroyed: true, idleTimeout: -1 } },
+      0: { emptied: { destroyed: false, idleTimeout: 60000 }, filled: { destroyed: true, idleTimeout: -1 } },
+    },
+  })
+})
+
 t.test('class names and shape', async t => {
   await sameResult(t, 'constructor names and methods', async T => {
     const a = T.setTimeout(() => {}, 1000)
