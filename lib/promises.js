@@ -154,10 +154,8 @@ function validate(delay, options, hasDelay, isIterator) {
 }
 
 function invalidArgument(delay, options, hasDelay, isIterator) {
-  if (STRICT_VALIDATION) {
-    if (hasDelay && delay !== undefined && typeof delay !== 'number') {
-      return invalidArgType('delay', 'of type number', delay);
-    }
+  if (STRICT_VALIDATION && hasDelay && delay !== undefined && typeof delay !== 'number') {
+    return invalidArgType('delay', 'of type number', delay);
   }
   if (options === null || typeof options !== 'object' ||
       ((STRICT_VALIDATION || isIterator) && Array.isArray(options))) {
