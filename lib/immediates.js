@@ -36,7 +36,12 @@ const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Immediate'); // see run.captureContext()
-const NativeImmediate = nativeImmediateClass();
+const nativeProbe = nativeClearedImmediate();
+const NativeImmediate = nativeProbe.constructor;
+// What an immediate keeps once it ran or was cleared. Node 24.21 and 26 empty its `_onImmediate`
+// and `_argv` (to undefined), so that it holds on to nothing; older Nodes set `_onImmediate` to
+// null and keep the arguments. Read from the running Node's own cleared immediate.
+const EMPTIES_FINISHED = nativeProbe._onImmediate === undefined;
 
 // `_flags` bits
 const REFED = 1; // keeps the process alive while pending
@@ -114,7 +119,7 @@ class Immediate {
     return this._args;
   }
 
-  // Writable as in Node, whose clearImmediate (Node 24 and later) also sets it to undefined.
+  // Writable as in Node, whose clearImmediate (Node 24.21 and 26) also sets it to undefined.
   set _argv(value) {
     this._args = value;
     this._flags &= ~ARGS_SHAPE;
@@ -151,7 +156,7 @@ function clearImmediate(immediate) {
   if (immediate instanceof Immediate) {
     if ((immediate._flags & DESTROYED) !== 0) return;
     retire(immediate);
-    immediate._onImmediate = null;
+    empty(immediate);
     unlink(immediate);
   } else if (immediate instanceof NativeImmediate) {
     nativeClearImmediate(immediate);
@@ -326,13 +331,13 @@ function runGenerations() {
         if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
         else callUncallable(immediate);
         firing = null;
-        immediate._onImmediate = null;
+        empty(immediate);
       } else {
         run.fireInContext(passSource, immediate);
       }
     }
   } finally {
-    if (firing !== null) firing._onImmediate = null;
+    if (firing !== null) empty(firing);
   }
 }
 
@@ -364,7 +369,7 @@ const passSource = {
       if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
       else callUncallable(immediate);
     } finally {
-      immediate._onImmediate = null;
+      empty(immediate);
     }
   },
 };
@@ -375,6 +380,17 @@ function callUncallable(immediate) {
   const args = run.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE);
   if (args === undefined) immediate._onImmediate();
   else immediate._onImmediate(...args);
+}
+
+// Empties an immediate that ran or was cleared, as the running Node does (EMPTIES_FINISHED).
+function empty(immediate) {
+  if (EMPTIES_FINISHED) {
+    immediate._onImmediate = undefined;
+    immediate._args = undefined;
+    immediate._flags &= ~ARGS_SHAPE;
+  } else {
+    immediate._onImmediate = null;
+  }
 }
 
 // Takes `immediate`, the head peek() returned, off the running list, before its callback runs.
@@ -392,10 +408,11 @@ function take(immediate) {
   retire(immediate);
 }
 
-function nativeImmediateClass() {
+// A native Immediate, set and cleared: its class, and what clearing left in it.
+function nativeClearedImmediate() {
   const probe = nativeSetImmediate(function probe() {});
   nativeClearImmediate(probe);
-  return probe.constructor;
+  return probe;
 }
 
 module.exports = {

@@ -54,8 +54,14 @@ const nativeSetInterval = globalThis.setInterval;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
-const NativeTimeout = nativeTimeoutClass();
+const nativeProbe = nativeClearedTimeout();
+const NativeTimeout = nativeProbe.constructor;
 const nativeRefresh = NativeTimeout.prototype.refresh;
+// What a cleared timer keeps. Node 24.21 and 26 empty its `_onTimeout` and `_timerArgs` (to
+// undefined), so that it holds on to nothing; older Nodes set `_onTimeout` to null and keep the
+// arguments. Read from the running Node's own cleared timer.
+const EMPTIES_CLEARED = nativeProbe._onTimeout === undefined;
+const CLEARED_CALLBACK = EMPTIES_CLEARED ? undefined : null;
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
@@ -127,7 +133,7 @@ class Timeout {
 
   /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
   refresh() {
-    if (this._onTimeout === null || (this._flags & CLEARED) !== 0) return this;
+    if (this._onTimeout === CLEARED_CALLBACK || (this._flags & CLEARED) !== 0) return this;
     if (this._next !== null) unlink(this);
     else if ((this._flags & DESTROYED) !== 0) revive(this);
     place(this, clock.now());
@@ -198,7 +204,7 @@ class Timeout {
     return this._args;
   }
 
-  // Writable as in Node, whose clearTimeout (Node 24 and later) also sets it to undefined.
+  // Writable as in Node, whose clearTimeout (Node 24.21 and 26) also sets it to undefined.
   set _timerArgs(value) {
     this._args = value;
     this._flags &= ~ARGS_SHAPE;
@@ -310,11 +316,27 @@ function cancel(timer) {
 }
 
 function cancelPending(timer) {
-  timer._onTimeout = null;
-  if ((timer._flags & DESTROYED) !== 0) return; // already fired
-  timer._flags |= CLEARED;
-  if (timer._next !== null) unlink(timer);
-  retire(timer);
+  if ((timer._flags & DESTROYED) === 0) {
+    timer._flags |= CLEARED;
+    if (timer._next === null) {
+      // Its own callback is running. Node empties the timer only as the callback returns
+      // (afterCallback()); until then `_onTimeout` is null and the arguments are kept.
+      timer._onTimeout = null;
+      retire(timer);
+      return;
+    }
+    unlink(timer);
+    retire(timer);
+  }
+  if (EMPTIES_CLEARED) empty(timer);
+  else timer._onTimeout = null;
+}
+
+// Drops a cleared timer's callback and arguments, as Node 24.21 and later do (EMPTIES_CLEARED).
+function empty(timer) {
+  timer._onTimeout = undefined;
+  timer._args = undefined;
+  timer._flags &= ~ARGS_SHAPE;
 }
 
 function clearForeign(value) {
@@ -750,7 +772,11 @@ function peekNextBucket() {
 // Re-arms an interval (from the pass's start, start to start) or retires a fired timeout.
 function afterCallback(timer) {
   const flags = timer._flags;
-  if ((flags & DESTROYED) !== 0) return; // cleared by its own callback
+  if ((flags & DESTROYED) !== 0) {
+    // Cleared by its own callback, or skipped for a falsy `_onTimeout` (runUncallable()).
+    if (EMPTIES_CLEARED) empty(timer);
+    return;
+  }
   if ((flags & REPEAT) === 0 && timer._next === null) {
     retire(timer);
     return;
@@ -766,10 +792,11 @@ function afterCallback(timer) {
   }
 }
 
-function nativeTimeoutClass() {
+// A native Timeout, set and cleared: its class, and what clearing left in it.
+function nativeClearedTimeout() {
   const probe = nativeSetTimeout(function probe() {}, 1);
   nativeClearTimeout(probe);
-  return probe.constructor;
+  return probe;
 }
 
 module.exports = {

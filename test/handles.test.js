@@ -6,7 +6,7 @@
 const t = require('tap')
 const { busy } = require('./helpers/scenario.js')
 const util = require('node:util')
-const { sameResult, capture } = require('./helpers/impls.js')
+const { sameResult, capture, nativeEmptiesCleared } = require('./helpers/impls.js')
 const { runFixtureEach, parseResult } = require('./helpers/child.js')
 
 t.test('refresh() re-arms from now', async t => {
@@ -245,6 +245,53 @@ t.test('a callback field replaced with something uncallable: skipped if falsy (t
     if (!('heaptimers' in r)) continue
     t.equal(r.heaptimers.code, 0, `heaptimers ${program} exits 0`, { stderr: r.heaptimers.stderr })
     t.same(parseResult(r.heaptimers.stdout), parseResult(r.native.stdout), `heaptimers ${program}: native's log`)
+  }
+})
+
+t.test('what a timer keeps once cleared, fired or run: the running Node\'s rule', async t => {
+  // Node 24.21 and 26 empty the callback and the arguments (undefined) of a timer cleared, or
+  // skipped, and of an immediate that ran; a timeout cleared by its own callback keeps them until
+  // the callback returns. Older Nodes null the callback and keep the arguments.
+  const emptied = 'undef/undef'
+  const expected = nativeEmptiesCleared
+    ? {
+        timeoutCleared: emptied,
+        timeoutFired: 'fn/[x]',
+        timeoutFiredThenCleared: emptied,
+        timeoutClearedInItsCallback: 'null/[y]',
+        timeoutClearedInItsCallbackAfter: emptied,
+        intervalClearedInItsCallback: 'null/[y]',
+        intervalClearedInItsCallbackAfter: emptied,
+        timeoutSkippedFalsy: emptied,
+        immediateInItsCallback: 'fn/[q]',
+        immediateRan: emptied,
+        immediateRanThenCleared: emptied,
+        immediateCleared: emptied,
+        immediateThrew: emptied,
+        timeoutThrew: 'fn/[v]',
+      }
+    : {
+        timeoutCleared: 'null/[1,2]',
+        timeoutFired: 'fn/[x]',
+        timeoutFiredThenCleared: 'null/[x]',
+        timeoutClearedInItsCallback: 'null/[y]',
+        timeoutClearedInItsCallbackAfter: 'null/[y]',
+        intervalClearedInItsCallback: 'null/[y]',
+        intervalClearedInItsCallbackAfter: 'null/[y]',
+        timeoutSkippedFalsy: '0/[z]',
+        immediateInItsCallback: 'fn/[q]',
+        immediateRan: 'null/[q]',
+        immediateRanThenCleared: 'null/[q]',
+        immediateCleared: 'null/[w]',
+        immediateThrew: 'null/[v]',
+        timeoutThrew: 'fn/[v]',
+      }
+  const r = await runFixtureEach('emptied.js', [], { parallel: true })
+  t.equal(r.native.code, 0, 'native exits 0', { stderr: r.native.stderr })
+  t.same(parseResult(r.native.stdout), expected, `native: the documented fields (${nativeEmptiesCleared ? 'emptied' : 'nulled'})`)
+  if ('heaptimers' in r) {
+    t.equal(r.heaptimers.code, 0, 'heaptimers exits 0', { stderr: r.heaptimers.stderr })
+    t.same(parseResult(r.heaptimers.stdout), parseResult(r.native.stdout), 'heaptimers: native\'s fields')
   }
 })
 

@@ -302,6 +302,18 @@ const nativeValidatesInsideTry = (() => {
 // events.addAbortListener() for that.
 const nativeAbortListenersResist = typeof require('node:events').addAbortListener === 'function'
 
+// Whether native empties what a cleared timer holds (`_onTimeout` / `_onImmediate` and the
+// arguments, to undefined): Node 24.21 and 26 do, older Nodes null the callback and keep the
+// arguments. Read from native's own cleared timers, as the tests' oracle.
+const nativeEmptiesCleared = (() => {
+  const timeout = native.setTimeout(() => {}, 60000, 'arg')
+  native.clearTimeout(timeout)
+  const immediate = native.setImmediate(() => {}, 'arg')
+  native.clearImmediate(immediate)
+  return timeout._onTimeout === undefined && timeout._timerArgs === undefined &&
+    immediate._onImmediate === undefined && immediate._argv === undefined
+})()
+
 module.exports = {
   ROOT,
   LIB,
@@ -325,4 +337,5 @@ module.exports = {
   nodeMajor,
   nativeValidatesInsideTry,
   nativeAbortListenersResist,
+  nativeEmptiesCleared,
 }
