@@ -45,6 +45,8 @@ function setTimeout(delay, value, options = EMPTY) {
   const invalid = validate(delay, options, true, false);
   if (invalid !== null) return rejected(invalid);
   const { signal, ref = true } = options;
+  const invalidRead = invalidOption(signal, ref);
+  if (invalidRead !== null) return rejected(invalidRead);
   if (signal && signal.aborted) return rejected(aborted(signal));
   if (!signal) {
     return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, value, false, ref); });
@@ -62,6 +64,8 @@ function setImmediate(value, options = EMPTY) {
   const invalid = validate(undefined, options, false, false);
   if (invalid !== null) return rejected(invalid);
   const { signal, ref = true } = options;
+  const invalidRead = invalidOption(signal, ref);
+  if (invalidRead !== null) return rejected(invalidRead);
   if (signal && signal.aborted) return rejected(aborted(signal));
   if (!signal) {
     return new Promise((resolve) => { immediates.createImmediate(resolve, value, ref); });
@@ -79,6 +83,8 @@ async function* setInterval(delay, value, options = EMPTY) {
   const invalid = validate(delay, options, true, true);
   if (invalid !== null) throw invalid;
   const { signal, ref = true } = options;
+  const invalidRead = invalidOption(signal, ref);
+  if (invalidRead !== null) throw invalidRead;
   if (signal && signal.aborted) throw aborted(signal);
 
   let pendingTicks = 0;
@@ -141,11 +147,12 @@ const scheduler = Reflect.construct(function markScheduler() { this[kScheduler] 
 
 // --- helpers ---------------------------------------------------------------------------
 
-// The error to reject with, or null. `isIterator`: for setInterval, whose body runs on the first
+// The error to reject with, or null, found before the caller destructures the options (it reads
+// `signal` and `ref` once more). `isIterator`: for setInterval, whose body runs on the first
 // next(). The newer validation runs inside a try, so an options getter that throws rejects the
 // promise too; the older setTimeout and setImmediate let it throw synchronously (see the top).
 function validate(delay, options, hasDelay, isIterator) {
-  if (!STRICT_VALIDATION && !isIterator) return invalidArgument(delay, options, hasDelay, false);
+  if (!STRICT_VALIDATION) return invalidArgument(delay, options, hasDelay, isIterator);
   try {
     return invalidArgument(delay, options, hasDelay, isIterator);
   } catch (err) {
@@ -153,6 +160,10 @@ function validate(delay, options, hasDelay, isIterator) {
   }
 }
 
+// Reads the options as Node does before it destructures them: the older version not at all; the
+// newer reads `signal`, and again to check it when it is defined, then `ref` the same way. So a
+// getter runs as often as in Node, and a value that changes between reads passes or fails as it
+// does there.
 function invalidArgument(delay, options, hasDelay, isIterator) {
   if (STRICT_VALIDATION && hasDelay && delay !== undefined && typeof delay !== 'number') {
     return invalidArgType('delay', 'of type number', delay);
@@ -161,15 +172,32 @@ function invalidArgument(delay, options, hasDelay, isIterator) {
       ((STRICT_VALIDATION || isIterator) && Array.isArray(options))) {
     return invalidArgType('options', 'of type object', options);
   }
-  const { signal, ref } = options;
-  if (signal !== undefined &&
-      (signal === null || typeof signal !== 'object' || !('aborted' in signal))) {
-    return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  if (!STRICT_VALIDATION) return null;
+  if (options.signal !== undefined) {
+    const signal = options.signal;
+    if (!isAbortSignal(signal)) return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
   }
-  if (ref !== undefined && typeof ref !== 'boolean') {
-    return invalidArgType('options.ref', 'of type boolean', ref);
+  if (options.ref !== undefined) {
+    const ref = options.ref;
+    if (typeof ref !== 'boolean') return invalidArgType('options.ref', 'of type boolean', ref);
   }
   return null;
+}
+
+// The older version checks the values it destructured (`ref` defaults to true); the newer one
+// checked its own reads before (invalidArgument()), and takes the destructured values as they are.
+function invalidOption(signal, ref) {
+  if (STRICT_VALIDATION) return null;
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  }
+  if (typeof ref !== 'boolean') return invalidArgType('options.ref', 'of type boolean', ref);
+  return null;
+}
+
+// Node's validateAbortSignal(): any object with an `aborted` property passes.
+function isAbortSignal(value) {
+  return value !== null && typeof value === 'object' && 'aborted' in value;
 }
 
 function aborted(signal) {

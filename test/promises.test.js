@@ -178,6 +178,46 @@ t.test('invalid arguments reject (never throw synchronously) like native', async
   })
 })
 
+t.test('options are read as often, and in the order, native reads them', async t => {
+  // The newer validation reads `signal` and `ref` once to see whether they are there, once more
+  // to check each one that is, then once each as it destructures; the older destructures once.
+  const reads = (options, log) => new Proxy(options, {
+    get (target, key, receiver) { log.push(String(key)); return Reflect.get(target, key, receiver) },
+    has (target, key) { log.push(`has ${String(key)}`); return Reflect.has(target, key) },
+  })
+  await sameResult(t, 'setTimeout, setImmediate, the setInterval iterator and scheduler.wait', async T => {
+    const P = T.promises
+    const signal = new AbortController().signal
+    const keepAlive = T.setInterval(() => {}, 1000)
+    const out = {}
+    for (const [name, options] of Object.entries({ none: {}, signal: { signal }, ref: { ref: true }, both: { signal, ref: true } })) {
+      const log = (key) => { const l = []; out[`${key} ${name}`] = l; return l }
+      await P.setTimeout(1, 'v', reads({ ...options }, log('setTimeout')))
+      await P.setImmediate('v', reads({ ...options }, log('setImmediate')))
+      const it = P.setInterval(1, 'v', reads({ ...options }, log('setInterval')))
+      await it.next()
+      await it.return()
+      await P.scheduler.wait(1, reads({ ...options }, log('wait')))
+    }
+    T.clearInterval(keepAlive)
+    return out
+  }, {
+    expect: nativeValidatesInsideTry
+      ? Object.fromEntries(['setTimeout', 'setImmediate', 'setInterval', 'wait'].flatMap(fn => [
+          [`${fn} none`, ['signal', 'ref', 'signal', 'ref']],
+          [`${fn} signal`, ['signal', 'signal', 'ref', 'signal', 'ref']],
+          [`${fn} ref`, ['signal', 'ref', 'ref', 'signal', 'ref']],
+          [`${fn} both`, ['signal', 'signal', 'ref', 'ref', 'signal', 'ref']],
+        ]))
+      : Object.fromEntries(['setTimeout', 'setImmediate', 'setInterval', 'wait'].flatMap(fn => [
+          [`${fn} none`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+          [`${fn} signal`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+          [`${fn} ref`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+          [`${fn} both`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+        ])),
+  })
+})
+
 t.test('AbortSignal', async t => {
   const reasons = {
     'no reason': () => undefined,
