@@ -253,8 +253,8 @@ function startWithArgs(callback, after, flags, extra, arg1, arg2, arg3) {
 }
 
 /**
- * Clears a timeout or interval: one of ours, its numeric or string id, or a native Timeout
- * (or native id) created before install(). Anything else is ignored, never thrown on.
+ * Clears a timeout or interval: one of ours or its numeric or string id; anything else as
+ * Node's own clearTimeout does (a native Timeout or id created before install() is cleared).
  */
 function clearTimeout(timer) {
   if (timer instanceof Timeout) cancel(timer);
@@ -339,14 +339,19 @@ function empty(timer) {
   timer._flags &= ~ARGS_SHAPE;
 }
 
+// Anything that is not ours, nor one of our ids, goes to Node's own clearTimeout, which applies
+// Node's rule to it: a native Timeout or its id is cleared, and so is an object enrolled with
+// the deprecated `timers.enroll()` (Node 18 to 22); any object with an `_onTimeout` gets Node's
+// fields written into it (a frozen one throws, as in Node); everything else is ignored.
 function clearForeign(value) {
   if (typeof value === 'number' || typeof value === 'string') {
     const timer = timerById(value);
-    if (timer !== undefined) cancel(timer);
-    else nativeClearTimeout(value);
-  } else if (value instanceof NativeTimeout) {
-    nativeClearTimeout(value);
+    if (timer !== undefined) {
+      cancel(timer);
+      return;
+    }
   }
+  nativeClearTimeout(value);
 }
 
 // --- numeric ids ----------------------------------------------------------------------

@@ -120,12 +120,16 @@ t.test('clearTimeout/clearInterval on immediates do not clear them', async t => 
 // Foreign values go to a child process: native clearImmediate() corrupts the
 // process's immediate count for some of them (see fixtures/clear-foreign.js),
 // which would hang every later test in this process.
-t.test('clearing foreign values never throws and breaks nothing', async t => {
+t.test('clearing foreign values breaks nothing, and throws only where native does', async t => {
   for (const fn of ['clearTimeout', 'clearInterval']) {
     await t.test(fn, async t => {
       const r = await runFixtureEach('clear-foreign.js', [fn, 'all'], { parallel: true })
       const nat = parseResult(r.native.stdout)
-      for (const [k, v] of Object.entries(nat.calls)) t.equal(v, 'returned undefined', `native ${fn}(${k})`)
+      for (const [k, v] of Object.entries(nat.calls)) {
+        // Node writes `_onTimeout = null` into whatever has one, in strict mode.
+        if (k === 'frozen object with _onTimeout') t.match(v, { threw: 'TypeError', message: /read only property '_onTimeout'/ }, `native ${fn}(${k}) throws`)
+        else t.equal(v, 'returned undefined', `native ${fn}(${k})`)
+      }
       t.equal(nat.healthy, true, 'native timers still work afterwards')
       if (!('heaptimers' in r)) return
       t.equal(r.heaptimers.code, 0, 'heaptimers child exits 0', { stderr: r.heaptimers.stderr })
@@ -200,6 +204,36 @@ t.test('native handles passed to heaptimers\' clear functions are cleared', only
   await sleep(40)
   t.same(log, ['control'])
   t.same(H.stats(), { timeouts: 0, immediates: 0, refed: 0 }, 'heaptimers counters untouched')
+})
+
+t.test('other objects passed to clearTimeout are treated as native treats them', async t => {
+  await sameResult(t, 'an object with an _onTimeout gets Node\'s fields; a frozen one throws', async T => {
+    const duck = { _onTimeout () {}, _idleTimeout: 5, _timerArgs: ['a'] }
+    T.clearTimeout(duck)
+    const empty = { _onTimeout: null, _idleTimeout: 5 }
+    T.clearInterval(empty)
+    const frozen = Object.freeze({ _onTimeout () {} })
+    const show = o => Object.entries(o).map(([k, v]) => `${k}=${typeof v === 'function' ? 'fn' : JSON.stringify(v) ?? 'undefined'}`)
+    return { duck: show(duck), empty: show(empty), frozen: capture(() => T.clearTimeout(frozen)) }
+  })
+
+  const timers = require('node:timers')
+  if (typeof timers.enroll !== 'function') return // gone from Node 24 on (DEP0095)
+  await sameResult(t, 'an object enrolled with the deprecated timers.enroll() is cancelled', async T => {
+    const fired = []
+    const legacy = { _onTimeout () { fired.push('never: the enrolled object') } }
+    const quiet = process.noDeprecation
+    process.noDeprecation = true
+    try {
+      timers.enroll(legacy, 5)
+      timers.active(legacy)
+    } finally {
+      process.noDeprecation = quiet
+    }
+    T.clearTimeout(legacy)
+    await sleep(40)
+    return { fired, destroyed: legacy._destroyed, idleTimeout: legacy._idleTimeout }
+  }, { expect: { fired: [], destroyed: true, idleTimeout: -1 } })
 })
 
 t.test('numeric ids of native timers passed to heaptimers\' clearTimeout are cleared', onlyHeaptimers, async t => {

@@ -118,6 +118,7 @@ function foreignHandles () {
     ['bigint', 5n],
     ['function', () => {}],
     ['object with _onTimeout', { _onTimeout () {}, _idleTimeout: 5 }],
+    ['frozen object with _onTimeout', Object.freeze({ _onTimeout () {} })],
     ['object with _onImmediate', { _onImmediate () {} }],
   ]
 }
