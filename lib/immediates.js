@@ -327,9 +327,7 @@ function runGenerations() {
       if (run.runsInPlace(immediate._context)) {
         take(immediate);
         firing = immediate;
-        const callback = immediate._onImmediate;
-        if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
-        else callUncallable(immediate);
+        runCallback(immediate);
         firing = null;
         empty(immediate);
       } else {
@@ -365,14 +363,20 @@ const passSource = {
   fire(immediate) {
     take(immediate);
     try {
-      const callback = immediate._onImmediate;
-      if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
-      else callUncallable(immediate);
+      runCallback(immediate);
     } finally {
       empty(immediate);
     }
   },
 };
+
+// Runs the taken immediate's callback: `_onImmediate`, with the immediate as `this` and its
+// arguments.
+function runCallback(immediate) {
+  const callback = immediate._onImmediate;
+  if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
+  else callUncallable(immediate);
+}
 
 // An immediate whose `_onImmediate` a program replaced with something it cannot call: Node calls
 // it anyway, so it throws V8's TypeError, worded for Node's own call expression.

@@ -664,9 +664,7 @@ function runDue() {
       if (run.runsInPlace(timer._context)) {
         take(timer);
         firing = timer;
-        const callback = timer._onTimeout;
-        if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE);
-        else runUncallable(timer);
+        runCallback(timer);
         firing = null;
         const flags = timer._flags;
         // A timeout that fired and stayed fired, with no id to drop: afterCallback() and
@@ -709,9 +707,7 @@ const passSource = {
   fire(timer) {
     take(timer);
     try {
-      const callback = timer._onTimeout;
-      if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE);
-      else runUncallable(timer);
+      runCallback(timer);
     } finally {
       afterCallback(timer);
     }
@@ -743,6 +739,13 @@ function armForNextRun(timer) {
   const deadline = passNow + delayOf(timer);
   const key = clock.bucketKey(deadline);
   if (key < armedKey) armFor(key, deadline, clock.now(), false);
+}
+
+// Runs the taken timer's callback: `_onTimeout`, with the timer as `this` and its arguments.
+function runCallback(timer) {
+  const callback = timer._onTimeout;
+  if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE);
+  else runUncallable(timer);
 }
 
 // A due timer whose `_onTimeout` a program replaced with something it cannot call. Node skips
