@@ -37,11 +37,14 @@ const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Immediate'); // see run.captureContext()
 const nativeProbe = nativeClearedImmediate();
-const NativeImmediate = nativeProbe.constructor;
+const NativeImmediate = nativeProbe.immediate.constructor;
 // What an immediate keeps once it ran or was cleared. Node 24.21 and 26 empty its `_onImmediate`
 // and `_argv` (to undefined), so that it holds on to nothing; older Nodes set `_onImmediate` to
 // null and keep the arguments. Read from the running Node's own cleared immediate.
-const EMPTIES_FINISHED = nativeProbe._onImmediate === undefined;
+const EMPTIES_FINISHED = nativeProbe.immediate._argv === undefined;
+// Node 24 and later do not clear an immediate whose `_onImmediate` a program emptied (it still
+// runs, and throws); older Nodes clear it.
+const CLEAR_SKIPS_EMPTIED = nativeProbe.skipsEmptied;
 
 // `_flags` bits
 const REFED = 1; // keeps the process alive while pending
@@ -155,6 +158,7 @@ Object.defineProperty(setImmediate, 'length', { value: nativeSetImmediate.length
 function clearImmediate(immediate) {
   if (immediate instanceof Immediate) {
     if ((immediate._flags & DESTROYED) !== 0) return;
+    if (CLEAR_SKIPS_EMPTIED && !immediate._onImmediate) return;
     retire(immediate);
     empty(immediate);
     unlink(immediate);
@@ -412,11 +416,19 @@ function take(immediate) {
   retire(immediate);
 }
 
-// A native Immediate, set and cleared: its class, and what clearing left in it.
+// A native Immediate, set and cleared (its class, and what clearing left in it), and whether
+// Node's clearImmediate skipped it while its `_onImmediate` was emptied.
 function nativeClearedImmediate() {
-  const probe = nativeSetImmediate(function probe() {});
-  nativeClearImmediate(probe);
-  return probe;
+  const immediate = nativeSetImmediate(function probe() {}, 'probe');
+  const callback = immediate._onImmediate;
+  immediate._onImmediate = null;
+  nativeClearImmediate(immediate);
+  const skipsEmptied = immediate._destroyed !== true;
+  if (skipsEmptied) {
+    immediate._onImmediate = callback;
+    nativeClearImmediate(immediate);
+  }
+  return { immediate, skipsEmptied };
 }
 
 module.exports = {

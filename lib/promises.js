@@ -5,9 +5,10 @@
 //
 // Validation follows the running Node, which has one of two versions of it. The newer (Node 22
 // on, and 20 since a backport) checks that the delay is a number, rejects arrays as options, and
-// reads the options inside a try: invalid input, or an options getter that throws, rejects the
-// returned promise (setTimeout, setImmediate) or throws from the iterator's first next()
-// (setInterval), never synchronously; scheduler.wait passes its options on whole. The older
+// validates the options inside a try: invalid input, or an options getter that throws there,
+// rejects the returned promise (setTimeout, setImmediate) or throws from the iterator's first
+// next() (setInterval); a getter that throws only at the read after the try (the destructuring)
+// throws synchronously, as in Node. scheduler.wait passes its options on whole. The older
 // (Node 18, 19 and 21) does not check the delay; its setTimeout and setImmediate take an array as
 // options and read `signal` and `ref` outside any try, so a getter's error is thrown
 // synchronously; its setInterval iterator rejects arrays, and throws everything from its first

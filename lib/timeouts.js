@@ -319,8 +319,8 @@ function cancelPending(timer) {
   if ((timer._flags & DESTROYED) === 0) {
     timer._flags |= CLEARED;
     if (timer._next === null) {
-      // Its own callback is running. Node empties the timer only as the callback returns
-      // (afterCallback()); until then `_onTimeout` is null and the arguments are kept.
+      // Its own callback is running: `_onTimeout` is null and the arguments are kept until it
+      // returns, when Nodes that empty cleared timers empty it (afterCallback()).
       timer._onTimeout = null;
       retire(timer);
       return;
@@ -332,7 +332,7 @@ function cancelPending(timer) {
   else timer._onTimeout = null;
 }
 
-// Drops a cleared timer's callback and arguments, as Node 24.21 and later do (EMPTIES_CLEARED).
+// Drops a cleared timer's callback and arguments, as Node 24.21 and 26 do (EMPTIES_CLEARED).
 function empty(timer) {
   timer._onTimeout = undefined;
   timer._args = undefined;

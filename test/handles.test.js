@@ -6,7 +6,7 @@
 const t = require('tap')
 const { busy } = require('./helpers/scenario.js')
 const util = require('node:util')
-const { sameResult, capture, nativeEmptiesCleared } = require('./helpers/impls.js')
+const { sameResult, capture, nativeEmptiesCleared, nativeClearSkipsEmptied } = require('./helpers/impls.js')
 const { runFixtureEach, parseResult } = require('./helpers/child.js')
 
 t.test('refresh() re-arms from now', async t => {
@@ -238,7 +238,10 @@ t.test('a callback field replaced with something uncallable: skipped if falsy (t
       'c ran',
     ],
   }
-  for (const program of ['timeouts', 'immediates']) {
+  expected.clearedEmptied = nativeClearSkipsEmptied
+    ? ['d: destroyed false, hasRef true', 'uncaught TypeError: immediate._onImmediate is not a function', 'e refilled ran', 'f ran']
+    : ['d: destroyed true, hasRef false', 'f ran']
+  for (const program of ['timeouts', 'immediates', 'clearedEmptied']) {
     const r = await runFixtureEach('uncallable.js', [program], { parallel: true })
     t.equal(r.native.code, 0, `native ${program} exits 0`, { stderr: r.native.stderr })
     t.same(parseResult(r.native.stdout), expected[program], `native ${program}: the documented log`)

@@ -314,6 +314,19 @@ const nativeEmptiesCleared = (() => {
     immediate._onImmediate === undefined && immediate._argv === undefined
 })()
 
+// Whether native clearImmediate skips an immediate whose `_onImmediate` a program emptied (Node
+// 24 on; older Nodes clear it). Read from a native immediate, put back and cleared after.
+const nativeClearSkipsEmptied = (() => {
+  const noop = () => {}
+  const immediate = native.setImmediate(noop)
+  immediate._onImmediate = undefined
+  native.clearImmediate(immediate)
+  const skipped = !immediate._destroyed
+  immediate._onImmediate = noop
+  native.clearImmediate(immediate)
+  return skipped
+})()
+
 module.exports = {
   ROOT,
   LIB,
@@ -338,4 +351,5 @@ module.exports = {
   nativeValidatesInsideTry,
   nativeAbortListenersResist,
   nativeEmptiesCleared,
+  nativeClearSkipsEmptied,
 }
