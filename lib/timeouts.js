@@ -186,6 +186,23 @@ class Timeout {
     return (this._flags & REPEAT) !== 0 ? this._delay : null;
   }
 
+  /**
+   * Node's list links: set (truthy) while the timer waits in a list, null otherwise, also while
+   * its callback runs. Packages test them to see whether a timer is pending, and Node's own
+   * clearTimeout (see `_destroyed`) reads and writes them; the writes are ignored.
+   */
+  get _idleNext() {
+    return this._next;
+  }
+
+  set _idleNext(value) {}
+
+  get _idlePrev() {
+    return this._prev;
+  }
+
+  set _idlePrev(value) {}
+
   /** Node's field: true once the timer has fired (and not been refreshed) or been cleared. */
   get _destroyed() {
     return (this._flags & DESTROYED) !== 0;

@@ -6,7 +6,7 @@
 const t = require('tap')
 const { busy } = require('./helpers/scenario.js')
 const util = require('node:util')
-const { sameResult, capture, nativeEmptiesCleared, nativeClearSkipsEmptied } = require('./helpers/impls.js')
+const { sameResult, capture, native, nativeEmptiesCleared, nativeClearSkipsEmptied } = require('./helpers/impls.js')
 const { runFixtureEach, parseResult } = require('./helpers/child.js')
 
 t.test('refresh() re-arms from now', async t => {
@@ -147,12 +147,16 @@ t.test('Symbol.dispose', { skip: typeof Symbol.dispose !== 'symbol' && 'no Symbo
 })
 
 t.test('fields through a timeout\'s life', async t => {
-  await sameResult(t, '_idleTimeout, _onTimeout, _repeat, _destroyed', async T => {
+  await sameResult(t, '_idleTimeout, _onTimeout, _repeat, _destroyed, and the list links', async T => {
+    // Packages test `_idlePrev` / `_idleNext` to see whether a timer is pending: set while it
+    // waits in a list, null otherwise (its callback running included).
+    const link = v => v === null ? null : typeof v
     const snap = h => ({
       idle: h._idleTimeout,
       onTimeout: h._onTimeout === null || h._onTimeout === undefined ? 'nullish' : typeof h._onTimeout,
       repeat: h._repeat,
       destroyed: h._destroyed,
+      links: [link(h._idlePrev), link(h._idleNext)],
     })
     const out = {}
     await new Promise(resolve => {
@@ -172,12 +176,12 @@ t.test('fields through a timeout\'s life', async t => {
     return out
   }, {
     expect: {
-      created: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false },
-      inCallback: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false },
-      afterFire: { idle: 3, onTimeout: 'function', repeat: null, destroyed: true },
-      cleared: { idle: -1, onTimeout: 'nullish', repeat: null, destroyed: true },
-      interval: { idle: 9, onTimeout: 'function', repeat: 9, destroyed: false },
-      clearedInterval: { idle: -1, onTimeout: 'nullish', repeat: 9, destroyed: true },
+      created: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false, links: ['object', 'object'] },
+      inCallback: { idle: 3, onTimeout: 'function', repeat: null, destroyed: false, links: [null, null] },
+      afterFire: { idle: 3, onTimeout: 'function', repeat: null, destroyed: true, links: [null, null] },
+      cleared: { idle: -1, onTimeout: 'nullish', repeat: null, destroyed: true, links: [null, null] },
+      interval: { idle: 9, onTimeout: 'function', repeat: 9, destroyed: false, links: ['object', 'object'] },
+      clearedInterval: { idle: -1, onTimeout: 'nullish', repeat: 9, destroyed: true, links: [null, null] },
     },
   })
 
@@ -296,6 +300,34 @@ t.test('what a timer keeps once cleared, fired or run: the running Node\'s rule'
     t.equal(r.heaptimers.code, 0, 'heaptimers exits 0', { stderr: r.heaptimers.stderr })
     t.same(parseResult(r.heaptimers.stdout), parseResult(r.native.stdout), 'heaptimers: native\'s fields')
   }
+})
+
+t.test('Node\'s own clearTimeout on the implementation\'s timers (a timer kept across uninstall())', async t => {
+  await sameResult(t, 'pending, and cleared by its own callback: Node\'s fields, no fields added', async T => {
+    const show = v => v === null ? 'null' : v === undefined ? 'undef' : typeof v === 'function' ? 'fn' : JSON.stringify(v)
+    const fields = h => `${show(h._onTimeout)}/${show(h._timerArgs)} destroyed ${h._destroyed} idle ${h._idleTimeout}`
+    const out = {}
+    const pending = T.setTimeout(() => { out.ran = true }, 60000, 'p')
+    let keys = Object.keys(pending)
+    native.clearTimeout(pending)
+    out.pending = fields(pending)
+    out.pendingKeysAdded = Object.keys(pending).filter(k => !keys.includes(k))
+    await new Promise(resolve => {
+      const self = T.setTimeout(() => {
+        keys = Object.keys(self)
+        native.clearTimeout(self)
+        out.inItsCallback = fields(self)
+        out.selfKeysAdded = Object.keys(self).filter(k => !keys.includes(k))
+        setImmediate(() => { out.after = fields(self); resolve() })
+      }, 1, 's')
+    })
+    out.stats = T.stats ? T.stats() : { timeouts: 0, immediates: 0, refed: 0 }
+    return out
+  }, {
+    expect: nativeEmptiesCleared
+      ? { pending: 'undef/undef destroyed true idle -1', pendingKeysAdded: [], inItsCallback: 'null/["s"] destroyed true idle -1', selfKeysAdded: [], after: 'undef/undef destroyed true idle -1', stats: { timeouts: 0, immediates: 0, refed: 0 } }
+      : { pending: 'null/["p"] destroyed true idle -1', pendingKeysAdded: [], inItsCallback: 'null/["s"] destroyed true idle -1', selfKeysAdded: [], after: 'null/["s"] destroyed true idle -1', stats: { timeouts: 0, immediates: 0, refed: 0 } },
+  })
 })
 
 t.test('clearTimeout ignores a timer whose _onTimeout was emptied, as native', async t => {
