@@ -61,7 +61,6 @@ const nativeRefresh = NativeTimeout.prototype.refresh;
 // undefined), so that it holds on to nothing; older Nodes set `_onTimeout` to null and keep the
 // arguments. Read from the running Node's own cleared timer.
 const EMPTIES_CLEARED = nativeProbe._onTimeout === undefined;
-const CLEARED_CALLBACK = EMPTIES_CLEARED ? undefined : null;
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
@@ -131,9 +130,11 @@ class Timeout {
     this._context = options.asyncContext ? run.captureContext(sharedCapture) : null;
   }
 
-  /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared. */
+  /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared pending. */
   refresh() {
-    if (this._onTimeout === CLEARED_CALLBACK || (this._flags & CLEARED) !== 0) return this;
+    // Cleared while pending is final (Node's `_idleTimeout` -1). One cleared after it fired is
+    // revived as in Node, and skipped when it comes due, as its `_onTimeout` is empty.
+    if ((this._flags & CLEARED) !== 0) return this;
     if (this._next !== null) unlink(this);
     else if ((this._flags & DESTROYED) !== 0) revive(this);
     place(this, clock.now());

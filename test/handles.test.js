@@ -61,6 +61,27 @@ t.test('refresh() revives a fired timeout; is a no-op after clear; returns this'
     return { log, returnsThis: ra === a, destroyed: [a._destroyed, b._destroyed, c._destroyed], idle: [a._idleTimeout, b._idleTimeout] }
   }, { expect: { log: [], returnsThis: true, destroyed: [true, true, true], idle: [-1, -1] } })
 
+  await sameResult(t, 'after a clear that followed the fire, or an emptied _onTimeout: pending again, then skipped', async T => {
+    // Node re-arms such a timer (it only marks a clear while pending as final) and skips it
+    // when it comes due, its `_onTimeout` being empty: it is pending, and keeps the loop alive,
+    // for its delay.
+    const log = []
+    const a = T.setTimeout(() => log.push('a fired'), 1)
+    const b = T.setTimeout(() => log.push('b fired'), 1)
+    await new Promise(resolve => T.setTimeout(resolve, 20))
+    const pending = () => T.stats ? T.stats().timeouts : 0
+    const base = pending()
+    T.clearTimeout(a)
+    a.refresh()
+    b._onTimeout = null
+    b.refresh()
+    // (native has no counts: its numbers are the expected ones)
+    const revived = { a: a._destroyed, b: b._destroyed, idle: a._idleTimeout, pending: T.stats ? pending() - base : 2 }
+    await new Promise(resolve => T.setTimeout(resolve, 30))
+    const after = { a: a._destroyed, b: b._destroyed, pending: T.stats ? pending() - base : 0 }
+    return { log, revived, after }
+  }, { expect: { log: ['a fired', 'b fired'], revived: { a: false, b: false, idle: 1, pending: 2 }, after: { a: true, b: true, pending: 0 } } })
+
   await sameResult(t, 'refresh inside its own callback fires it again', async T => {
     let n = 0
     await new Promise(resolve => {
