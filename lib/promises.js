@@ -175,30 +175,31 @@ function invalidArgument(delay, options, hasDelay, isIterator) {
   }
   if (!STRICT_VALIDATION) return null;
   if (options.signal !== undefined) {
-    const signal = options.signal;
-    if (!isAbortSignal(signal)) return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+    const invalid = invalidSignal(options.signal);
+    if (invalid !== null) return invalid;
   }
-  if (options.ref !== undefined) {
-    const ref = options.ref;
-    if (typeof ref !== 'boolean') return invalidArgType('options.ref', 'of type boolean', ref);
-  }
-  return null;
+  return options.ref !== undefined ? invalidRef(options.ref) : null;
 }
 
 // The older version checks the values it destructured (`ref` defaults to true); the newer one
 // checked its own reads before (invalidArgument()), and takes the destructured values as they are.
 function invalidOption(signal, ref) {
   if (STRICT_VALIDATION) return null;
-  if (signal !== undefined && !isAbortSignal(signal)) {
-    return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  if (signal !== undefined) {
+    const invalid = invalidSignal(signal);
+    if (invalid !== null) return invalid;
   }
-  if (typeof ref !== 'boolean') return invalidArgType('options.ref', 'of type boolean', ref);
-  return null;
+  return invalidRef(ref);
 }
 
 // Node's validateAbortSignal(): any object with an `aborted` property passes.
-function isAbortSignal(value) {
-  return value !== null && typeof value === 'object' && 'aborted' in value;
+function invalidSignal(signal) {
+  if (signal !== null && typeof signal === 'object' && 'aborted' in signal) return null;
+  return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+}
+
+function invalidRef(ref) {
+  return typeof ref === 'boolean' ? null : invalidArgType('options.ref', 'of type boolean', ref);
 }
 
 function aborted(signal) {
