@@ -8,7 +8,7 @@ export interface Timeout {
   /** Lets the process exit while this timer is pending. Returns the timer. */
   unref(): this;
   hasRef(): boolean;
-  /** Re-arms the timer from now (reviving it if it already fired); no-op once cleared. */
+  /** Re-arms the timer from now (reviving it if it already fired); no-op once cleared while pending. */
   refresh(): this;
   /** Clears the timer. */
   close(): this;
@@ -16,7 +16,8 @@ export interface Timeout {
   [Symbol.toPrimitive](): number;
   [Symbol.dispose](): void;
   readonly _idleTimeout: number;
-  readonly _onTimeout: ((...args: any[]) => void) | null;
+  /** null once cleared; undefined on Node 24.21 and 26, as Node's own. */
+  readonly _onTimeout: ((...args: any[]) => void) | null | undefined;
   readonly _repeat: number | null;
   readonly _destroyed: boolean;
   readonly _timerArgs: unknown[] | undefined;
@@ -27,7 +28,8 @@ export interface Immediate {
   unref(): this;
   hasRef(): boolean;
   [Symbol.dispose](): void;
-  readonly _onImmediate: ((...args: any[]) => void) | null;
+  /** null once run or cleared; undefined on Node 24.21 and 26, as Node's own. */
+  readonly _onImmediate: ((...args: any[]) => void) | null | undefined;
   readonly _destroyed: boolean;
   readonly _argv: unknown[] | undefined;
 }
