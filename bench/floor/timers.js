@@ -17,7 +17,8 @@
 //   - immediates queued during a pass wait for the next loop turn (Node's rule);
 //   - nextTicks and promise jobs drained between any two callbacks (Node's rule), unless
 //     configure({ drainBetweenCallbacks: false }), the option those rows are measured with;
-//   - `this` is the timer, extra arguments are passed.
+//   - `this` is the timer, extra arguments are passed (up to three kept by name, as heaptimers
+//     keeps them: see ExtraArgs).
 // What it drops, each of which a faithful library must pay for: async context (AsyncLocalStorage),
 // numeric ids, ref/unref (its native handles are always ref'd), exception safety (a throwing
 // callback loses the rest of the pass), refresh(), delay coercion and warnings, argument
@@ -34,10 +35,29 @@ const drain = process._tickCallback;
 
 let drainBetween = true;
 
+// How a timer keeps its extra arguments (`args`): none; the one argument itself; two or three
+// in an ExtraArgs; more in an array. An array per timer (Array.prototype.slice) cost more than
+// all of heaptimers' own work on the rows with arguments, so the floor did not bound them.
+const NO_ARGS = 0;
+const ONE_ARG = 1;
+const TWO_ARGS = 2;
+const THREE_ARGS = 3;
+const ARG_LIST = 4;
+
+// Two or three extra arguments in one object of three fields, as heaptimers keeps them.
+class ExtraArgs {
+  constructor(first, second, third) {
+    this.first = first;
+    this.second = second;
+    this.third = third;
+  }
+}
+
 class Timer {
-  constructor(callback, args, delay, repeat) {
+  constructor(callback, args, shape, delay, repeat) {
     this.callback = callback;
     this.args = args;
+    this.shape = shape;
     this.delay = delay;
     this.repeat = repeat;
     this.next = null;
@@ -45,15 +65,20 @@ class Timer {
   }
 }
 
-function call(timer) {
-  const args = timer.args;
-  if (args === undefined) timer.callback.call(timer);
-  else timer.callback.apply(timer, args);
+/** Calls `callback` with `self` as `this` and the arguments kept as `args`, of `shape`. */
+function invoke(callback, self, args, shape) {
+  if (shape === NO_ARGS) return callback.call(self);
+  if (shape === ONE_ARG) return callback.call(self, args);
+  if (shape === TWO_ARGS) return callback.call(self, args.first, args.second);
+  if (shape === THREE_ARGS) return callback.call(self, args.first, args.second, args.third);
+  return callback.apply(self, args);
 }
 
-function restArgs(argsObject) {
-  if (argsObject.length <= 2) return undefined;
-  return Array.prototype.slice.call(argsObject, 2);
+// A timer with one to three extra arguments (`count`), kept by name. A count of two or three is
+// its shape too (TWO_ARGS, THREE_ARGS).
+function timerWithArgs(callback, delay, repeat, count, arg1, arg2, arg3) {
+  if (count === 1) return new Timer(callback, arg1, ONE_ARG, delay, repeat);
+  return new Timer(callback, new ExtraArgs(arg1, arg2, arg3), count, delay, repeat);
 }
 
 // --- timeouts: FIFO lists per whole millisecond, in key order ----------------------------------
@@ -118,7 +143,7 @@ function onNativeTimeout() {
       if (!timer.cancelled) {
         if (ran && drainBetween) drain();
         ran = true;
-        call(timer);
+        invoke(timer.callback, timer, timer.args, timer.shape);
         if (timer.repeat && !timer.cancelled) place(timer, passNow);
       }
       timer = bucket.head;
@@ -130,16 +155,28 @@ function onNativeTimeout() {
   if (buckets.length > 0) arm(buckets[0], now(), firing);
 }
 
-function setTimeout(callback, delay) {
+// `arguments` is read in the function itself, for its length (which V8 reads without making
+// the object) and in the rare case of more than three extra arguments.
+function setTimeout(callback, delay, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throw new TypeError('callback must be a function');
-  const timer = new Timer(callback, restArgs(arguments), delay >= 1 ? delay | 0 : 1, false);
+  const argc = arguments.length;
+  const ms = delay >= 1 ? delay | 0 : 1;
+  let timer;
+  if (argc <= 2) timer = new Timer(callback, undefined, NO_ARGS, ms, false);
+  else if (argc <= 5) timer = timerWithArgs(callback, ms, false, argc - 2, arg1, arg2, arg3);
+  else timer = new Timer(callback, Array.prototype.slice.call(arguments, 2), ARG_LIST, ms, false);
   place(timer, now());
   return timer;
 }
 
-function setInterval(callback, delay) {
+function setInterval(callback, delay, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throw new TypeError('callback must be a function');
-  const timer = new Timer(callback, restArgs(arguments), delay >= 1 ? delay | 0 : 1, true);
+  const argc = arguments.length;
+  const ms = delay >= 1 ? delay | 0 : 1;
+  let timer;
+  if (argc <= 2) timer = new Timer(callback, undefined, NO_ARGS, ms, true);
+  else if (argc <= 5) timer = timerWithArgs(callback, ms, true, argc - 2, arg1, arg2, arg3);
+  else timer = new Timer(callback, Array.prototype.slice.call(arguments, 2), ARG_LIST, ms, true);
   place(timer, now());
   return timer;
 }
@@ -153,9 +190,10 @@ function clearTimeout(timer) {
 // (and its closure) then, as Node's does, not when the next pass walks past it.
 
 class Immediate {
-  constructor(callback, args) {
+  constructor(callback, args, shape) {
     this.callback = callback;
     this.args = args;
+    this.shape = shape;
     this.prev = null;
     this.next = null;
     this.done = false; // ran or cleared
@@ -177,10 +215,14 @@ let running = new List(null); // what is left of the pass's list
 let nativeImmediate = null;
 let inPass = false;
 
-function setImmediate(callback) {
+function setImmediate(callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throw new TypeError('callback must be a function');
-  const args = arguments.length > 1 ? Array.prototype.slice.call(arguments, 1) : undefined;
-  const immediate = new Immediate(callback, args);
+  const argc = arguments.length;
+  let immediate;
+  if (argc <= 1) immediate = new Immediate(callback, undefined, NO_ARGS);
+  else if (argc === 2) immediate = new Immediate(callback, arg1, ONE_ARG);
+  else if (argc <= 4) immediate = new Immediate(callback, new ExtraArgs(arg1, arg2, arg3), argc - 1); // TWO_ARGS, THREE_ARGS
+  else immediate = new Immediate(callback, Array.prototype.slice.call(arguments, 1), ARG_LIST);
   let list = queue;
   const tail = list.tail;
   immediate.prev = tail;
@@ -220,9 +262,7 @@ function onNativeImmediate() {
     immediate.done = true;
     if (ran && drainBetween) drain();
     ran = true;
-    const args = immediate.args; // not call(): one object shape per call site
-    if (args === undefined) immediate.callback.call(immediate);
-    else immediate.callback.apply(immediate, args);
+    invoke(immediate.callback, immediate, immediate.args, immediate.shape);
   }
   inPass = false;
   if (queue.head !== null) nativeImmediate = nativeSetImmediate(onNativeImmediate);

@@ -46,6 +46,13 @@ const scenarios = {
     const a = T.setTimeout(function (...args) { push([this === a, args]) }, 1)
     const b = T.setTimeout(function (...args) { push([this === b, args]) }, 2, 'x')
     const c = T.setTimeout(function (...args) { push([this === c, args]) }, 3, 'x', 2, null, 4)
+    // Each way the floor keeps arguments: one, two or three by name, more in an array.
+    const d = T.setTimeout(function (...args) { push([this === d, args]) }, 4, 'x', undefined)
+    const e = T.setTimeout(function (...args) { push([this === e, args]) }, 5, 'x', 2, null)
+    const f = T.setInterval(function (...args) {
+      push([this === f, args])
+      T.clearInterval(f)
+    }, 6, 'y', 3)
     T.setTimeout(done, 30)
   }),
   'timeouts: a cleared timeout never runs; an interval runs until cleared': fromImmediate((T, push, done) => {
@@ -80,6 +87,9 @@ const scenarios = {
   'immediates: this, extra arguments, clearing': fromImmediate((T, push, done) => {
     const a = T.setImmediate(function (...args) { push([this === a, args]) })
     const b = T.setImmediate(function (...args) { push([this === b, args]) }, 1, 'y', 3)
+    const d = T.setImmediate(function (...args) { push([this === d, args]) }, 'one')
+    const e = T.setImmediate(function (...args) { push([this === e, args]) }, 'one', undefined)
+    const f = T.setImmediate(function (...args) { push([this === f, args]) }, 1, 2, 3, 4)
     const c = T.setImmediate(() => push('cleared ran'))
     T.clearImmediate(c)
     native.setTimeout(done, 30)
