@@ -14,9 +14,10 @@
 // synchronously; its setInterval iterator rejects arrays, and throws everything from its first
 // next(); scheduler.wait passes on only the signal. Which one runs is probed once, at load.
 //
-// An AbortSignal is listened to as Node listens to it: where Node has events.addAbortListener()
-// (Node 18.18 and 20.5 on), with a listener that another listener's stopImmediatePropagation()
-// cannot stop, as Node's own is; before, with a plain one, as Node's own was.
+// An AbortSignal is listened to as Node listens to it, with the options Node passes (see
+// listenForAbort()): where Node has events.addAbortListener() (Node 18.18 and 20.5 on), with a
+// listener that another listener's stopImmediatePropagation() cannot stop, as Node's own is;
+// before, with a plain one, as Node's own was.
 
 const timeouts = require('./timeouts');
 const immediates = require('./immediates');
@@ -24,6 +25,7 @@ const { AbortError, illegalConstructor, invalidArgType, invalidThis } = require(
 
 // Captured at load, before install() can replace them.
 const nativePromises = require('timers/promises');
+const nativeSetImmediate = nativePromises.setImmediate; // install() replaces the module's
 const { addAbortListener } = require('events');
 
 // Node's timers/promises use the intrinsic Promise and its methods as they were at startup
@@ -38,6 +40,8 @@ const rejected = (reason) => Reflect.apply(promiseReject, Promise, [reason]);
 
 const STRICT_VALIDATION = validatesInsideTry();
 const WAIT_PASSES_OPTIONS = STRICT_VALIDATION;
+// Node's internal symbol for a listener that stopImmediatePropagation() cannot stop, or null.
+const RESIST_STOP_PROPAGATION = resistStopPropagationSymbol();
 const EMPTY = Object.freeze({ __proto__: null });
 const kScheduler = Symbol('kScheduler');
 
@@ -52,11 +56,10 @@ function setTimeout(delay, value, options = EMPTY) {
   if (!signal) {
     return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, value, false, ref); });
   }
-  let onAbort;
-  const promise = new Promise((resolve, reject) => {
-    const timer = timeouts.createTimeout(resolve, delay, value, false, ref);
-    onAbort = listen(signal, timer, timeouts.clearTimeout, reject);
-  });
+  const settle = new Settlers();
+  const promise = new Promise(settle.take);
+  const timer = timeouts.createTimeout(settle.resolve, delay, value, false, ref);
+  const onAbort = listen(signal, timer, timeouts.clearTimeout, settle.reject);
   return forgetListener(promise, signal, onAbort);
 }
 
@@ -71,12 +74,24 @@ function setImmediate(value, options = EMPTY) {
   if (!signal) {
     return new Promise((resolve) => { immediates.createImmediate(resolve, value, ref); });
   }
-  let onAbort;
-  const promise = new Promise((resolve, reject) => {
-    const immediate = immediates.createImmediate(resolve, value, ref);
-    onAbort = listen(signal, immediate, immediates.clearImmediate, reject);
-  });
+  const settle = new Settlers();
+  const promise = new Promise(settle.take);
+  const immediate = immediates.createImmediate(settle.resolve, value, ref);
+  const onAbort = listen(signal, immediate, immediates.clearImmediate, settle.reject);
   return forgetListener(promise, signal, onAbort);
+}
+
+// A promise's resolve and reject, taken out of its executor (`take`), so that the timer and the
+// abort listener are set up after it, as Node does from its later 22 releases (see listen()).
+class Settlers {
+  constructor() {
+    this.resolve = null;
+    this.reject = null;
+    this.take = (resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    };
+  }
 }
 
 /** An async iterator yielding `value` every `delay` ms; ticks that were missed are all yielded. */
@@ -109,7 +124,7 @@ async function* setInterval(delay, value, options = EMPTY) {
           resume(rejected(aborted(signal)));
         }
       };
-      listenForAbort(signal, onAbort);
+      listenForAbort(signal, onAbort, true);
     }
     while (!(signal && signal.aborted)) {
       if (pendingTicks === 0) await new Promise((resolve) => { wake = resolve; });
@@ -206,7 +221,12 @@ function aborted(signal) {
   return new AbortError(undefined, { cause: signal.reason });
 }
 
-/** Cancels `timer` and rejects when `signal` aborts first; returns the listener. */
+/**
+ * Cancels `timer` and rejects when `signal` aborts first; returns the listener. An error from the
+ * signal's addEventListener rejects, as it did inside Node's promise executor, or, from Node's
+ * later 22 releases on, where Node adds its listener outside the executor, is thrown (the timer
+ * is left pending in both, as in Node).
+ */
 function listen(signal, timer, clear, reject) {
   const onAbort = () => {
     if (!timer._destroyed) {
@@ -214,14 +234,71 @@ function listen(signal, timer, clear, reject) {
       reject(aborted(signal));
     }
   };
-  listenForAbort(signal, onAbort);
+  try {
+    listenForAbort(signal, onAbort, false);
+  } catch (error) {
+    if (listenerErrorsThrow()) throw error;
+    reject(error);
+  }
   return onAbort;
 }
 
-/** Calls `listener` once `signal` aborts, as Node's own listener would be called (see the top). */
-function listenForAbort(signal, listener) {
-  if (addAbortListener !== undefined) addAbortListener(signal, listener);
-  else signal.addEventListener('abort', listener, { once: true });
+// Whether the running Node throws an error of the signal's addEventListener from its promise
+// setTimeout and setImmediate (see listen()). Probed with Node's own setImmediate when first
+// needed, not at load: the probe leaves a native immediate behind (unref'd, it runs once and
+// resolves nothing anyone holds).
+var listenerErrorsThrown = null;
+
+function listenerErrorsThrow() {
+  if (listenerErrorsThrown === null) {
+    const standIn = {
+      aborted: false,
+      addEventListener() { throw new Error('heaptimers: probing node:timers/promises'); },
+      removeEventListener() {},
+    };
+    try {
+      Reflect.apply(promiseThen, nativeSetImmediate(undefined, { signal: standIn, ref: false }), [undefined, ignore]);
+      listenerErrorsThrown = false;
+    } catch {
+      listenerErrorsThrown = true;
+    }
+  }
+  return listenerErrorsThrown;
+}
+
+/**
+ * Adds `listener` to `signal` for 'abort' as Node adds its own (see the top). `once`: Node's
+ * setInterval adds its listener with `once`; its setTimeout and setImmediate do not, so theirs
+ * stays in the signal's listeners until their promise settles, as ours does (forgetListener()).
+ */
+function listenForAbort(signal, listener, once) {
+  const resist = RESIST_STOP_PROPAGATION;
+  if (resist !== null) {
+    const options = once ? { __proto__: null, once: true, [resist]: true } : { __proto__: null, [resist]: true };
+    signal.addEventListener('abort', listener, options);
+  } else if (addAbortListener !== undefined) {
+    addAbortListener(signal, listener); // a Node whose options we could not read: unstoppable still
+  } else if (once) {
+    signal.addEventListener('abort', listener, { once: true });
+  } else {
+    signal.addEventListener('abort', listener);
+  }
+}
+
+// Node keeps the symbol to itself; events.addAbortListener() passes it in the options it gives a
+// signal's addEventListener, so a stand-in signal reads it there. Nothing is left listening.
+function resistStopPropagationSymbol() {
+  if (addAbortListener === undefined) return null;
+  let options = null;
+  const standIn = {
+    aborted: false,
+    addEventListener(type, listener, given) { options = given; },
+    removeEventListener() {},
+  };
+  addAbortListener(standIn, ignore);
+  if (options === null || typeof options !== 'object') return null;
+  const symbol = Object.getOwnPropertySymbols(options).find((key) => key.description === 'kResistStopPropagation');
+  return symbol === undefined ? null : symbol;
 }
 
 // Whether the running Node's timers/promises is the newer version (see the top): its setTimeout

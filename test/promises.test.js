@@ -6,6 +6,7 @@
 
 const t = require('tap')
 const util = require('node:util')
+const { getEventListeners } = require('node:events')
 const { sameResult, capture, captureAsync, errorShape, loadHeaptimers, onlyHeaptimers, nativeValidatesInsideTry, nativeAbortListenersResist } = require('./helpers/impls.js')
 
 const abortShape = er => ({
@@ -325,6 +326,30 @@ t.test('AbortSignal', async t => {
   })
 })
 
+t.test('abort listeners, registered as Node registers its own', async t => {
+  // Node's setTimeout and setImmediate add their listener without `once` and remove it as their
+  // promise settles; its setInterval adds its listener with `once`. Seen by a listener added
+  // after theirs, during the abort.
+  await sameResult(t, 'listeners of setTimeout and setImmediate stay until their promise settles; setInterval\'s goes at the abort', async T => {
+    const P = T.promises
+    const ac = new AbortController()
+    const count = () => getEventListeners(ac.signal, 'abort').length
+    const out = {}
+    const settled = Promise.all([
+      P.setTimeout(10000, 'v', { signal: ac.signal }).catch(e => e.name),
+      P.setImmediate('v', { signal: ac.signal }).catch(e => e.name),
+      P.setInterval(10000, 'v', { signal: ac.signal }).next().catch(e => e.name),
+    ])
+    out.before = count()
+    ac.signal.addEventListener('abort', () => { out.during = count() })
+    ac.abort()
+    out.after = count()
+    out.results = await settled
+    out.settled = count()
+    return out
+  }, { expect: { before: 3, during: 3, after: 3, results: ['AbortError', 'AbortError', 'AbortError'], settled: 1 } })
+})
+
 t.test('Node\'s own promises, settled in Node\'s microtask', async t => {
   // counts the microtask turns until `p` settles
   const turnsUntil = async p => {
@@ -418,10 +443,36 @@ t.test('duck-typed (polyfill) AbortSignal', async t => {
       alreadyAborted: { name: 'AbortError', code: 'ABORT_ERR', cause: 'early' },
     },
   })
-  // (An object with `aborted` but no addEventListener is not compared:
-  // native Node 20 rejects with "signal.removeEventListener is not a
-  // function", Node 22+ throws "signal.addEventListener is not a function"
-  // synchronously.)
+  // Node adds its listener inside the promise's executor up to 22.0 (so an error rejects, or,
+  // with no removeEventListener either, the `finally` that removes it rejects with its own
+  // error), and outside it in later releases (so the error is thrown).
+  await sameResult(t, 'a signal whose addEventListener throws or is missing: thrown or rejected as the running Node does', async T => {
+    const P = T.promises
+    const outcome = make => {
+      try {
+        return make().then(v => ({ resolved: v }), e => ({ rejected: e.message }))
+      } catch (e) {
+        return { threw: e.message }
+      }
+    }
+    const throwing = { aborted: false, addEventListener () { throw new Error('add') }, removeEventListener () {} }
+    const missing = { aborted: false }
+    return {
+      timeoutThrowing: await outcome(() => P.setTimeout(1, 'v', { signal: throwing, ref: false })),
+      immediateThrowing: await outcome(() => P.setImmediate('v', { signal: throwing, ref: false })),
+      timeoutMissing: await outcome(() => P.setTimeout(1, 'v', { signal: missing, ref: false })),
+      immediateMissing: await outcome(() => P.setImmediate('v', { signal: missing, ref: false })),
+    }
+  }, {
+    allowPending: true, // the timers stay pending, as Node's do: unref'd, 1 ms
+    expect: (r, t) => {
+      const thrown = 'threw' in r.timeoutThrowing
+      t.same(r, thrown
+        ? { timeoutThrowing: { threw: 'add' }, immediateThrowing: { threw: 'add' }, timeoutMissing: { threw: 'signal.addEventListener is not a function' }, immediateMissing: { threw: 'signal.addEventListener is not a function' } }
+        : { timeoutThrowing: { rejected: 'add' }, immediateThrowing: { rejected: 'add' }, timeoutMissing: { rejected: 'signal.removeEventListener is not a function' }, immediateMissing: { rejected: 'signal.removeEventListener is not a function' } },
+      'native throws all four or rejects all four')
+    },
+  })
 })
 
 t.test('setInterval async iterator', async t => {
