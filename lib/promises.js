@@ -4,12 +4,12 @@
 // scheduler, with node:timers/promises' validation, rejections and AbortError shape.
 //
 // Validation follows the running Node, which has one of two versions of it. The newer (Node 22
-// on, and 20 since a backport) checks that the delay is a number, rejects arrays as options, and
+// after 22.0.0, and 20 since a backport) checks that the delay is a number, rejects arrays as options, and
 // validates the options inside a try: invalid input, or an options getter that throws there,
 // rejects the returned promise (setTimeout, setImmediate) or throws from the iterator's first
 // next() (setInterval); a getter that throws only at the read after the try (the destructuring)
 // throws synchronously, as in Node. scheduler.wait passes its options on whole. The older
-// (Node 18, 19 and 21) does not check the delay; its setTimeout and setImmediate take an array as
+// (Node 18, 19, 21 and 22.0.0) does not check the delay; its setTimeout and setImmediate take an array as
 // options and read `signal` and `ref` outside any try, so a getter's error is thrown
 // synchronously; its setInterval iterator rejects arrays, and throws everything from its first
 // next(); scheduler.wait passes on only the signal. Which one runs is probed once, at load.
@@ -56,10 +56,16 @@ function setTimeout(delay, value, options = EMPTY) {
   if (!signal) {
     return new Promise((resolve) => { timeouts.createTimeout(resolve, delay, value, false, ref); });
   }
-  const settle = new Settlers();
-  const promise = new Promise(settle.take);
-  const timer = timeouts.createTimeout(settle.resolve, delay, value, false, ref);
-  const onAbort = listen(signal, timer, timeouts.clearTimeout, settle.reject);
+  // The timer is created inside the executor, as Node creates it: where Node does not check the
+  // delay first, an error converting it rejects. The listener is added after (see listen()).
+  let timer = null;
+  let reject = null;
+  const promise = new Promise((resolve, rejectPromise) => {
+    reject = rejectPromise;
+    timer = timeouts.createTimeout(resolve, delay, value, false, ref);
+  });
+  if (timer === null) return promise; // rejected, with no listener to forget, as Node's
+  const onAbort = listen(signal, timer, timeouts.clearTimeout, reject);
   return forgetListener(promise, signal, onAbort);
 }
 
@@ -74,24 +80,14 @@ function setImmediate(value, options = EMPTY) {
   if (!signal) {
     return new Promise((resolve) => { immediates.createImmediate(resolve, value, ref); });
   }
-  const settle = new Settlers();
-  const promise = new Promise(settle.take);
-  const immediate = immediates.createImmediate(settle.resolve, value, ref);
-  const onAbort = listen(signal, immediate, immediates.clearImmediate, settle.reject);
+  let immediate = null;
+  let reject = null;
+  const promise = new Promise((resolve, rejectPromise) => {
+    reject = rejectPromise;
+    immediate = immediates.createImmediate(resolve, value, ref);
+  });
+  const onAbort = listen(signal, immediate, immediates.clearImmediate, reject);
   return forgetListener(promise, signal, onAbort);
-}
-
-// A promise's resolve and reject, taken out of its executor (`take`), so that the timer and the
-// abort listener are set up after it, as Node does from its later 22 releases (see listen()).
-class Settlers {
-  constructor() {
-    this.resolve = null;
-    this.reject = null;
-    this.take = (resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    };
-  }
 }
 
 /** An async iterator yielding `value` every `delay` ms; ticks that were missed are all yielded. */
@@ -222,10 +218,10 @@ function aborted(signal) {
 }
 
 /**
- * Cancels `timer` and rejects when `signal` aborts first; returns the listener. An error from the
- * signal's addEventListener rejects, as it did inside Node's promise executor, or, from Node's
- * later 22 releases on, where Node adds its listener outside the executor, is thrown (the timer
- * is left pending in both, as in Node).
+ * Cancels `timer` and rejects when `signal` aborts first; returns the listener. Called after the
+ * promise's executor returned: an error from the signal's addEventListener is thrown where Node
+ * adds its listener outside the executor (releases after 22.0.0), and rejects where Node adds it
+ * inside (up to 22.0.0). The timer is left pending either way, as in Node.
  */
 function listen(signal, timer, clear, reject) {
   const onAbort = () => {
@@ -237,20 +233,21 @@ function listen(signal, timer, clear, reject) {
   try {
     listenForAbort(signal, onAbort, false);
   } catch (error) {
-    if (listenerErrorsThrow()) throw error;
+    if (nodeThrowsListenerErrors()) throw error;
     reject(error);
   }
   return onAbort;
 }
 
-// Whether the running Node throws an error of the signal's addEventListener from its promise
-// setTimeout and setImmediate (see listen()). Probed with Node's own setImmediate when first
-// needed, not at load: the probe leaves a native immediate behind (unref'd, it runs once and
-// resolves nothing anyone holds).
-var listenerErrorsThrown = null;
+// Whether the running Node's promise setTimeout and setImmediate throw an error of the signal's
+// addEventListener (see listen()), or null until known. Probed with Node's own setImmediate the
+// first time such an error comes, not at load: the probe leaves a native immediate behind
+// (unref'd; it runs once and resolves nothing anyone holds), which async hooks see (an init, then
+// a before and after).
+let throwsListenerErrors = null;
 
-function listenerErrorsThrow() {
-  if (listenerErrorsThrown === null) {
+function nodeThrowsListenerErrors() {
+  if (throwsListenerErrors === null) {
     const standIn = {
       aborted: false,
       addEventListener() { throw new Error('heaptimers: probing node:timers/promises'); },
@@ -258,12 +255,12 @@ function listenerErrorsThrow() {
     };
     try {
       Reflect.apply(promiseThen, nativeSetImmediate(undefined, { signal: standIn, ref: false }), [undefined, ignore]);
-      listenerErrorsThrown = false;
+      throwsListenerErrors = false;
     } catch {
-      listenerErrorsThrown = true;
+      throwsListenerErrors = true;
     }
   }
-  return listenerErrorsThrown;
+  return throwsListenerErrors;
 }
 
 /**
@@ -277,7 +274,8 @@ function listenForAbort(signal, listener, once) {
     const options = once ? { __proto__: null, once: true, [resist]: true } : { __proto__: null, [resist]: true };
     signal.addEventListener('abort', listener, options);
   } else if (addAbortListener !== undefined) {
-    addAbortListener(signal, listener); // a Node whose options we could not read: unstoppable still
+    // A Node whose options could not be read: unstoppable still, but always with `once`.
+    addAbortListener(signal, listener);
   } else if (once) {
     signal.addEventListener('abort', listener, { once: true });
   } else {

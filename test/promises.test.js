@@ -443,6 +443,28 @@ t.test('duck-typed (polyfill) AbortSignal', async t => {
       alreadyAborted: { name: 'AbortError', code: 'ABORT_ERR', cause: 'early' },
     },
   })
+  // Node 18, 19, 21 and 22.0.0 do not check the delay: converting it throws inside the promise's
+  // executor, which rejects, signal or not.
+  await sameResult(t, 'a delay that cannot be converted, with a signal: rejected, never thrown', async T => {
+    const P = T.promises
+    const signal = new AbortController().signal
+    const outcome = make => {
+      try {
+        return make().then(v => ({ resolved: v }), e => ({ rejected: e.message }))
+      } catch (e) {
+        return { threw: e.message }
+      }
+    }
+    const throwingDelay = { valueOf () { throw new Error('valueOf') } }
+    return {
+      bigint: await outcome(() => P.setTimeout(1n, 'v', { signal })),
+      throwing: await outcome(() => P.setTimeout(throwingDelay, 'v', { signal })),
+      wait: await outcome(() => P.scheduler.wait(1n, { signal })),
+    }
+  }, {
+    expect: (r, t) => t.same(Object.values(r).map(o => Object.keys(o)), [['rejected'], ['rejected'], ['rejected']], 'native rejects all three'),
+  })
+
   // Node adds its listener inside the promise's executor up to 22.0 (so an error rejects, or,
   // with no removeEventListener either, the `finally` that removes it rejects with its own
   // error), and outside it in later releases (so the error is thrown).
