@@ -35,6 +35,7 @@ const { addAbortListener } = require('events');
 const Promise = (async () => {})().constructor; // eslint-disable-line no-shadow-restricted-names
 const promiseThen = Promise.prototype.then;
 const promiseFinally = Promise.prototype.finally;
+const bind = Function.prototype.bind; // as Node's own (primordials), whatever a program does to it
 const promiseReject = Promise.reject;
 const rejected = (reason) => Reflect.apply(promiseReject, Promise, [reason]);
 
@@ -101,7 +102,7 @@ async function* setInterval(delay, value, options = EMPTY) {
 
   let pendingTicks = 0;
   let wake = null;
-  let onAbort = null;
+  let onCancel = null; // Node's name for it, which getEventListeners() shows
   const interval = timeouts.createTimeout(() => {
     pendingTicks++;
     if (wake !== null) {
@@ -112,7 +113,7 @@ async function* setInterval(delay, value, options = EMPTY) {
   }, delay, undefined, true, ref);
   try {
     if (signal) {
-      onAbort = () => {
+      onCancel = () => {
         timeouts.clearTimeout(interval);
         if (wake !== null) {
           const resume = wake;
@@ -120,7 +121,7 @@ async function* setInterval(delay, value, options = EMPTY) {
           resume(rejected(aborted(signal)));
         }
       };
-      listenForAbort(signal, onAbort, true);
+      listenForAbort(signal, onCancel, true);
     }
     while (!(signal && signal.aborted)) {
       if (pendingTicks === 0) await new Promise((resolve) => { wake = resolve; });
@@ -129,7 +130,7 @@ async function* setInterval(delay, value, options = EMPTY) {
     throw aborted(signal);
   } finally {
     timeouts.clearTimeout(interval);
-    if (onAbort !== null) signal.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onCancel); // as Node's, whose error names `signal?.`
   }
 }
 
@@ -224,12 +225,7 @@ function aborted(signal) {
  * inside (up to 22.0.0). The timer is left pending either way, as in Node.
  */
 function listen(signal, timer, clear, reject) {
-  const onAbort = () => {
-    if (!timer._destroyed) {
-      clear(timer);
-      reject(aborted(signal));
-    }
-  };
+  const onAbort = Reflect.apply(bind, cancelListenerHandler, [timer, clear, reject, signal]);
   try {
     listenForAbort(signal, onAbort, false);
   } catch (error) {
@@ -237,6 +233,15 @@ function listen(signal, timer, clear, reject) {
     reject(error);
   }
   return onAbort;
+}
+
+// The listener, bound to its timer as Node binds its own (so that it is named as Node's is:
+// "bound cancelListenerHandler").
+function cancelListenerHandler(clear, reject, signal) {
+  if (!this._destroyed) {
+    clear(this);
+    reject(aborted(signal));
+  }
 }
 
 // Whether the running Node's promise setTimeout and setImmediate throw an error of the signal's
