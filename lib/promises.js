@@ -4,15 +4,16 @@
 // scheduler, with node:timers/promises' validation, rejections and AbortError shape.
 //
 // Validation follows the running Node, which has one of two versions of it. The newer (Node 22
-// after 22.0.0, and 20 since a backport) checks that the delay is a number, rejects arrays as options, and
-// validates the options inside a try: invalid input, or an options getter that throws there,
-// rejects the returned promise (setTimeout, setImmediate) or throws from the iterator's first
-// next() (setInterval); a getter that throws only at the read after the try (the destructuring)
-// throws synchronously, as in Node. scheduler.wait passes its options on whole. The older
-// (Node 18, 19, 21 and 22.0.0) does not check the delay; its setTimeout and setImmediate take an array as
-// options and read `signal` and `ref` outside any try, so a getter's error is thrown
-// synchronously; its setInterval iterator rejects arrays, and throws everything from its first
-// next(); scheduler.wait passes on only the signal. Which one runs is probed once, at load.
+// after 22.0.0, and 20 since a backport) checks that the delay is a number, rejects arrays as
+// options, and validates the options inside a try: invalid input, or an options getter that
+// throws there, rejects the returned promise (setTimeout, setImmediate) or throws from the
+// iterator's first next() (setInterval); a getter that throws only at the read after the try
+// (the destructuring) throws synchronously, as in Node. scheduler.wait passes its options on
+// whole. The older (Node 18, 19, 21 and 22.0.0) does not check the delay; its setTimeout and
+// setImmediate take an array as options and read `signal` and `ref` outside any try, so a
+// getter's error is thrown synchronously; its setInterval iterator rejects arrays, and throws
+// everything from its first next(); scheduler.wait passes on only the signal. Which one runs is
+// probed once, at load.
 //
 // An AbortSignal is listened to as Node listens to it, with the options Node passes (see
 // listenForAbort()): where Node has events.addAbortListener() (Node 18.18 and 20.5 on), with a
@@ -25,7 +26,7 @@ const { AbortError, illegalConstructor, invalidArgType, invalidThis } = require(
 
 // Captured at load, before install() can replace them.
 const nativePromises = require('timers/promises');
-const nativeSetImmediate = nativePromises.setImmediate; // install() replaces the module's
+const nativeImmediatePromise = nativePromises.setImmediate; // install() replaces the module's
 const { addAbortListener } = require('events');
 
 // Node's timers/promises use the intrinsic Promise and its methods as they were at startup
@@ -253,13 +254,9 @@ let throwsListenerErrors = null;
 
 function nodeThrowsListenerErrors() {
   if (throwsListenerErrors === null) {
-    const standIn = {
-      aborted: false,
-      addEventListener() { throw new Error('heaptimers: probing node:timers/promises'); },
-      removeEventListener() {},
-    };
+    const standIn = standInSignal(() => { throw new Error('heaptimers: probing node:timers/promises'); });
     try {
-      Reflect.apply(promiseThen, nativeSetImmediate(undefined, { signal: standIn, ref: false }), [undefined, ignore]);
+      Reflect.apply(promiseThen, nativeImmediatePromise(undefined, { signal: standIn, ref: false }), [undefined, ignore]);
       throwsListenerErrors = false;
     } catch {
       throwsListenerErrors = true;
@@ -293,15 +290,16 @@ function listenForAbort(signal, listener, once) {
 function resistStopPropagationSymbol() {
   if (addAbortListener === undefined) return null;
   let options = null;
-  const standIn = {
-    aborted: false,
-    addEventListener(type, listener, given) { options = given; },
-    removeEventListener() {},
-  };
-  addAbortListener(standIn, ignore);
+  addAbortListener(standInSignal((type, listener, given) => { options = given; }), ignore);
   if (options === null || typeof options !== 'object') return null;
   const symbol = Object.getOwnPropertySymbols(options).find((key) => key.description === 'kResistStopPropagation');
   return symbol === undefined ? null : symbol;
+}
+
+// A stand-in for an AbortSignal that is not aborted, for probing how Node listens to one: Node's
+// validation takes any object with `aborted`.
+function standInSignal(addEventListener) {
+  return { aborted: false, addEventListener, removeEventListener() {} };
 }
 
 // Whether the running Node's timers/promises is the newer version (see the top): its setTimeout
