@@ -26,6 +26,7 @@
 // pass drains nextTicks and promise jobs as Node does.
 
 const { throwInvalidCallback } = require('./errors');
+const { defineInspector, inspectImmediate } = require('./inspect');
 const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
@@ -134,6 +135,8 @@ if (typeof Symbol.dispose === 'symbol') {
     clearImmediate(this);
   };
 }
+
+defineInspector(Immediate, inspectImmediate); // see inspect.js
 
 /** setImmediate(callback[, ...args]), as Node's. */
 function setImmediate(callback, arg1, arg2, arg3) {

@@ -42,6 +42,7 @@
 const { MinHeap } = require('./heap');
 const clock = require('./clock');
 const { coerceDelay, throwInvalidCallback } = require('./errors');
+const { defineInspector, inspectTimeout } = require('./inspect');
 const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
@@ -234,6 +235,13 @@ if (typeof Symbol.dispose === 'symbol') {
     clearTimeout(this);
   };
 }
+
+// As on Node's Timeout prototype, where they are assigned rather than declared in the class:
+// `for...in` over a timer lists `close`.
+for (const key of ['close', Symbol.toPrimitive]) {
+  Object.defineProperty(Timeout.prototype, key, { enumerable: true });
+}
+defineInspector(Timeout, inspectTimeout); // see inspect.js
 
 /** setTimeout(callback[, delay[, ...args]]), as Node's. */
 function setTimeout(callback, after, arg1, arg2, arg3) {

@@ -442,3 +442,89 @@ t.test('setTimeout/setImmediate are plain functions with Node\'s names and lengt
     return out
   })
 })
+
+// util.inspect's lines for an object's own fields, one level down: { key: value }, with any
+// object printed by name (`[TimersList]`, `[Bucket]`, `[Timeout]`) as '[object]': which list
+// object a timer links to is an implementation's own.
+function inspectedFields (text) {
+  const fields = {}
+  for (const line of text.split('\n').slice(1, -1)) {
+    const m = /^ {2}([^ ][^:]*): (.*?),?$/.exec(line)
+    if (m && !m[1].startsWith('[Symbol') && !m[1].startsWith('Symbol(')) fields[m[1]] = m[2].replace(/^\[[A-Z]\w*\]$/, '[object]')
+  }
+  return { header: text.split('\n')[0], fields }
+}
+
+const nodeTimeoutFields = ['_idleTimeout', '_idlePrev', '_idleNext', '_onTimeout', '_timerArgs', '_repeat', '_destroyed']
+
+t.test('util.inspect and console.log show Node\'s fields', async t => {
+  await sameResult(t, 'a timeout, an interval and a cleared timeout, one level deep', async T => {
+    const pick = text => {
+      const { header, fields } = inspectedFields(text)
+      return { header, fields: Object.fromEntries(nodeTimeoutFields.map(k => [k, fields[k]])) }
+    }
+    const a = T.setTimeout(function named () {}, 1000, { deep: { deeper: 1 } })
+    const b = T.setInterval(() => {}, 500)
+    const c = T.setTimeout(() => {}, 10)
+    T.clearTimeout(c)
+    const r = {
+      timeout: pick(util.inspect(a)),
+      interval: pick(util.inspect(b, { depth: 5 })),
+      cleared: pick(util.inspect(c)),
+      // Node's Timeout prints one level whatever the depth left, even inside an array at depth 0.
+      inArray: util.inspect([a], { depth: 0 }).includes('_idleTimeout: 1000'),
+      customInspector: typeof a[util.inspect.custom],
+    }
+    T.clearTimeout(a)
+    T.clearInterval(b)
+    return r
+  }, {
+    expect: r => {
+      if (r.timeout.header !== 'Timeout {' || r.timeout.fields._idleTimeout !== '1000' || r.timeout.fields._timerArgs !== '[object]' ||
+          r.interval.fields._repeat !== '500' || r.cleared.fields._idleTimeout !== '-1' || r.cleared.fields._destroyed !== 'true' ||
+          !r.inArray || r.customInspector !== 'function') {
+        throw new Error(`native prints timers otherwise: ${JSON.stringify(r)}`)
+      }
+    },
+  })
+
+  await sameResult(t, 'an immediate, at the depth left', async T => {
+    const im = T.setImmediate(function named () {}, { deep: { deeper: { deepest: 1 } } })
+    const { header, fields } = inspectedFields(util.inspect(im))
+    const r = {
+      header,
+      fields: { _onImmediate: fields._onImmediate, _argv: fields._argv, _destroyed: fields._destroyed },
+      tooDeep: util.inspect({ a: { b: { c: im } } }),
+      depthOne: util.inspect({ im }, { depth: 1 }).includes('_argv: [Array]'),
+    }
+    T.clearImmediate(im)
+    r.cleared = inspectedFields(util.inspect(im)).fields._destroyed
+    return r
+  }, {
+    expect: {
+      header: 'Immediate {',
+      fields: { _onImmediate: '[Function: named]', _argv: '[ { deep: [Object] } ]', _destroyed: 'false' },
+      tooDeep: '{ a: { b: { c: [Immediate] } } }',
+      depthOne: true,
+      cleared: 'true',
+    },
+  })
+
+  await sameResult(t, 'for...in and enumerable prototype keys', async T => {
+    const a = T.setTimeout(() => {}, 1000)
+    const b = T.setImmediate(() => {})
+    const inherited = o => { const keys = []; for (const k in o) if (!Object.prototype.hasOwnProperty.call(o, k)) keys.push(k); return keys }
+    const enumerableSymbols = o => Object.getOwnPropertySymbols(Object.getPrototypeOf(o))
+      .filter(s => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(o), s).enumerable).map(String).sort()
+    const r = { timeout: inherited(a), immediate: inherited(b), timeoutSymbols: enumerableSymbols(a), immediateSymbols: enumerableSymbols(b) }
+    T.clearTimeout(a)
+    T.clearImmediate(b)
+    return r
+  }, {
+    expect: r => {
+      if (r.timeout.join() !== 'close' || r.immediate.length !== 0 || !r.timeoutSymbols.includes('Symbol(Symbol.toPrimitive)')) {
+        throw new Error(`native's prototypes differ: ${JSON.stringify(r)}`)
+      }
+    },
+  })
+})

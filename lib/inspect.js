@@ -1,0 +1,63 @@
+'use strict';
+
+// How timers look under util.inspect() and console.log(): Node's fields, not our internals.
+//
+// A heaptimers timer's own fields are its packed state, its links into a bucket or list, and
+// its shared async context. Printed as they are, console.log(timer) walked into the bucket, the
+// neighbouring timers and the context's bookkeeping, dozens of lines that mean nothing to a
+// Node user. So each timer class prints a view instead: an object of Node's class name holding
+// the fields of Node's timer that heaptimers keeps, read through the accessors that serve them
+// to programs. What it leaves out: Node's `_idleStart` (heaptimers keeps no start time), Node's
+// symbol-keyed internals, and an Immediate's `_idleNext`/`_idlePrev` (which it does not have).
+//
+// Node's Timeout prints its fields at depth 0, with custom inspectors off (its class defines
+// util.inspect.custom that way), so the view does too. Node's Immediate has no custom
+// inspector and prints at the caller's depth; ours needs one to print a view, and prints it
+// at that depth, with `[Immediate]` past it, as Node does.
+
+const CUSTOM = Symbol.for('nodejs.util.inspect.custom');
+
+// Empty classes, for the class names util.inspect prints.
+const views = { Timeout: class Timeout {}, Immediate: class Immediate {} };
+
+// Required on first use: util is not needed to run timers.
+let inspect = null;
+
+function inspectWith(view, options) {
+  if (inspect === null) inspect = require('util').inspect;
+  return inspect(view, options);
+}
+
+const methods = {
+  /** util.inspect for a Timeout: Node's fields, one level deep, as Node prints its own. */
+  [CUSTOM](_, options) {
+    const view = new views.Timeout();
+    view._idleTimeout = this._idleTimeout;
+    view._idlePrev = this._idlePrev;
+    view._idleNext = this._idleNext;
+    view._onTimeout = this._onTimeout;
+    view._timerArgs = this._timerArgs;
+    view._repeat = this._repeat;
+    view._destroyed = this._destroyed;
+    return inspectWith(view, { ...options, depth: 0, customInspect: false });
+  },
+};
+const inspectTimeout = methods[CUSTOM];
+
+/** util.inspect for an Immediate: Node's fields, at the depth left, as Node prints its own. */
+function inspectImmediate(depth, options) {
+  if (depth !== null && depth < 0) return options.stylize('[Immediate]', 'special');
+  const view = new views.Immediate();
+  view._onImmediate = this._onImmediate;
+  view._argv = this._argv;
+  view._destroyed = this._destroyed;
+  return inspectWith(view, { ...options, depth });
+}
+Object.defineProperty(inspectImmediate, 'name', { value: '[nodejs.util.inspect.custom]' });
+
+/** Gives a timer class its inspector: not enumerable, as a class method is. */
+function defineInspector(TimerClass, inspector) {
+  Object.defineProperty(TimerClass.prototype, CUSTOM, { value: inspector, writable: true, configurable: true });
+}
+
+module.exports = { defineInspector, inspectTimeout, inspectImmediate };
