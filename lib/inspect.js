@@ -7,8 +7,8 @@
 // neighbouring timers and the context's bookkeeping, dozens of lines that mean nothing to a
 // Node user. So each timer class prints a view instead: an object of Node's class name holding
 // the fields of Node's timer that heaptimers keeps, read through the accessors that serve them
-// to programs. What it leaves out: Node's `_idleStart` (heaptimers keeps no start time), Node's
-// symbol-keyed internals, and an Immediate's `_idleNext`/`_idlePrev` (which it does not have).
+// to programs. What it leaves out: Node's symbol-keyed internals, and an Immediate's
+// `_idleNext`/`_idlePrev` (which it does not have).
 //
 // Node's Timeout prints its fields at depth 0, with custom inspectors off (its class defines
 // util.inspect.custom that way), so the view does too. Node's Immediate has no custom
@@ -35,6 +35,7 @@ const methods = {
     view._idleTimeout = this._idleTimeout;
     view._idlePrev = this._idlePrev;
     view._idleNext = this._idleNext;
+    view._idleStart = this._idleStart;
     view._onTimeout = this._onTimeout;
     view._timerArgs = this._timerArgs;
     view._repeat = this._repeat;

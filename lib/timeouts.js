@@ -20,8 +20,9 @@
 //     EMPTY_BUCKET_SLACK, so dead entries stay bounded.
 //
 // A Timeout is kept small (heap per pending timer is what users with 100k request timeouts
-// pay): seven fields, with its states, argument shape and numeric id packed in `_flags`, and
-// Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors.
+// pay): eight fields, with its states, argument shape and numeric id packed in `_flags`, and
+// Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors. Node's
+// `_idleStart` is a field of its own, as in Node.
 //
 // One native timer is armed for the earliest bucket's `due` (below) and ref'd only while a ref'd
 // timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at
@@ -62,6 +63,10 @@ const nativeRefresh = NativeTimeout.prototype.refresh;
 // undefined), so that it holds on to nothing; older Nodes set `_onTimeout` to null and keep the
 // arguments. Read from the running Node's own cleared timer.
 const EMPTIES_CLEARED = nativeProbe._onTimeout === undefined;
+// Node's `_idleStart` is libuv's clock as the timer was armed: whole milliseconds since the
+// event loop's start, which is `performance.now()` plus a constant of the process (-5 to -96 ms
+// here), rounded down. That constant, read from the running Node's own timers.
+const LIBUV_CLOCK_OFFSET = libuvClockOffset();
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
@@ -123,6 +128,7 @@ class Timeout {
     // field that first held a non-number stays tagged, so whole delays stay unboxed.
     this._delay = null;
     this._delay = after;
+    this._idleStart = null; // Node's: set when linked; tagged too, as `_delay`
     this._onTimeout = callback;
     this._prev = null;
     this._next = null;
@@ -428,6 +434,9 @@ function place(timer, now) {
 // Appends `timer` to the bucket of its deadline, `now` + delayOf(timer): the bucket.
 function link(timer, now) {
   const deadline = now + delayOf(timer);
+  // Node's field, as Node sets it (programs add `_idleTimeout` to tell when a timer fires). Whole
+  // ms, as a fraction would be boxed: 16 more bytes per timer.
+  timer._idleStart = Math.floor(now + LIBUV_CLOCK_OFFSET);
   const key = clock.bucketKey(deadline);
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) bucket = lastBucket = bucketOf(key);
@@ -827,10 +836,31 @@ function afterCallback(timer) {
 }
 
 // A native Timeout, set and cleared: its class, and what clearing left in it.
+// A native Timeout, set and cleared: its class, and what clearing left in it.
 function nativeClearedTimeout() {
   const probe = nativeSetTimeout(function probe() {}, 1);
   nativeClearTimeout(probe);
   return probe;
+}
+
+// What to add to our clock to get libuv's, whose whole milliseconds Node's `_idleStart` holds.
+// A native timer created between two of our clock reads tells it within a millisecond; of three
+// such probes, the one with the narrowest window is kept, so one preempted midway does not skew it.
+function libuvClockOffset() {
+  let offset = 0;
+  let narrowest = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const before = clock.now();
+    const timer = nativeSetTimeout(function probe() {}, 1);
+    const after = clock.now();
+    nativeClearTimeout(timer);
+    if (after - before < narrowest) {
+      narrowest = after - before;
+      // Node's read lies in [before, after]; its whole ms was taken somewhere in the next one.
+      offset = timer._idleStart + 0.5 - (before + after) / 2;
+    }
+  }
+  return offset;
 }
 
 module.exports = {

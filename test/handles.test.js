@@ -445,17 +445,18 @@ t.test('setTimeout/setImmediate are plain functions with Node\'s names and lengt
 
 // util.inspect's lines for an object's own fields, one level down: { key: value }, with any
 // object printed by name (`[TimersList]`, `[Bucket]`, `[Timeout]`) as '[object]': which list
-// object a timer links to is an implementation's own.
+// object a timer links to is an implementation's own. `_idleStart` reads 'whole ms' when it is one.
 function inspectedFields (text) {
   const fields = {}
   for (const line of text.split('\n').slice(1, -1)) {
     const m = /^ {2}([^ ][^:]*): (.*?),?$/.exec(line)
     if (m && !m[1].startsWith('[Symbol') && !m[1].startsWith('Symbol(')) fields[m[1]] = m[2].replace(/^\[[A-Z]\w*\]$/, '[object]')
+    if (m && m[1] === '_idleStart') fields[m[1]] = /^\d+$/.test(m[2].replace(/,$/, '')) ? 'whole ms' : m[2]
   }
   return { header: text.split('\n')[0], fields }
 }
 
-const nodeTimeoutFields = ['_idleTimeout', '_idlePrev', '_idleNext', '_onTimeout', '_timerArgs', '_repeat', '_destroyed']
+const nodeTimeoutFields = ['_idleTimeout', '_idlePrev', '_idleNext', '_idleStart', '_onTimeout', '_timerArgs', '_repeat', '_destroyed']
 
 t.test('util.inspect and console.log show Node\'s fields', async t => {
   await sameResult(t, 'a timeout, an interval and a cleared timeout, one level deep', async T => {
@@ -481,6 +482,7 @@ t.test('util.inspect and console.log show Node\'s fields', async t => {
   }, {
     expect: r => {
       if (r.timeout.header !== 'Timeout {' || r.timeout.fields._idleTimeout !== '1000' || r.timeout.fields._timerArgs !== '[object]' ||
+          r.timeout.fields._idleStart !== 'whole ms' ||
           r.interval.fields._repeat !== '500' || r.cleared.fields._idleTimeout !== '-1' || r.cleared.fields._destroyed !== 'true' ||
           !r.inArray || r.customInspector !== 'function') {
         throw new Error(`native prints timers otherwise: ${JSON.stringify(r)}`)
@@ -525,6 +527,58 @@ t.test('util.inspect and console.log show Node\'s fields', async t => {
       if (r.timeout.join() !== 'close' || r.immediate.length !== 0 || !r.timeoutSymbols.includes('Symbol(Symbol.toPrimitive)')) {
         throw new Error(`native's prototypes differ: ${JSON.stringify(r)}`)
       }
+    },
+  })
+})
+
+t.test('_idleStart: when the timer was last armed, in the loop\'s milliseconds', async t => {
+  await sameResult(t, 'created, refreshed, cleared, re-armed as an interval, written', async T => {
+    const wait = ms => new Promise(resolve => native.setTimeout(resolve, ms))
+    // Native timers armed just before and just after: `_idleStart` counts from the loop's start,
+    // which only the running process knows, so they are the yardstick (1 ms of rounding slack).
+    const nativeStart = () => {
+      const reference = native.setTimeout(() => {}, 1000)
+      native.clearTimeout(reference)
+      return reference._idleStart
+    }
+    const between = (arm) => {
+      const before = nativeStart()
+      const timer = arm()
+      const after = nativeStart()
+      return { timer, within: timer._idleStart >= before - 1 && timer._idleStart <= after + 1 }
+    }
+    const { timer: a, within: nearAtCreation } = between(() => T.setTimeout(() => {}, 1000))
+    const created = a._idleStart
+    const r = { whole: Number.isInteger(created), nearAtCreation }
+    await wait(5)
+    busy(30)
+    r.nearAfterRefresh = between(() => a.refresh()).within
+    r.refreshMovesIt = a._idleStart - created >= 29
+    const refreshed = a._idleStart
+    T.clearTimeout(a)
+    r.clearedKeepsIt = a._idleStart === refreshed
+
+    let runs = 0
+    const i = T.setInterval(() => { runs++ }, 10)
+    const intervalCreated = i._idleStart
+    while (runs < 3) await wait(5)
+    r.intervalRearmMovesIt = i._idleStart - intervalCreated >= 20
+    T.clearInterval(i)
+
+    const b = T.setTimeout(() => {}, 1000)
+    b._idleStart = 12345
+    r.written = b._idleStart
+    T.clearTimeout(b)
+    return r
+  }, {
+    expect: {
+      whole: true,
+      nearAtCreation: true,
+      refreshMovesIt: true,
+      nearAfterRefresh: true,
+      clearedKeepsIt: true,
+      intervalRearmMovesIt: true,
+      written: 12345,
     },
   })
 })

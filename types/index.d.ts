@@ -16,6 +16,8 @@ export interface Timeout {
   [Symbol.toPrimitive](): number;
   [Symbol.dispose](): void;
   readonly _idleTimeout: number;
+  /** When the timer was last armed, in the event loop's milliseconds (as Node's). */
+  readonly _idleStart: number;
   /** null once cleared; undefined on Node 24.21 and 26, as Node's own. */
   readonly _onTimeout: ((...args: any[]) => void) | null | undefined;
   readonly _repeat: number | null;

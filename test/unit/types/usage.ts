@@ -13,6 +13,7 @@ clearTimeout(id);
 clearTimeout(String(id));
 clearTimeout(t.ref().unref().refresh());
 const alive: boolean = t.hasRef();
+const firesAt: number = t._idleStart + t._idleTimeout;
 t.close();
 t[Symbol.dispose]();
 const iv: Timeout = setInterval(() => {}, 5);
@@ -44,4 +45,4 @@ async function main(): Promise<void> {
   const p: Promise<void> = promisify(setTimeout)(5);
   void [v, w, p];
 }
-void [alive, opts, same, s, on, main];
+void [alive, firesAt, opts, same, s, on, main];
