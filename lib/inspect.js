@@ -6,8 +6,8 @@
 // its shared async context. Printed as they are, console.log(timer) walked into the bucket, the
 // neighbouring timers and the context's bookkeeping, dozens of lines that mean nothing to a
 // Node user. So each timer class prints a view instead: an object of Node's class name holding
-// the fields of Node's timer that heaptimers keeps, read through the accessors that serve them
-// to programs. What it leaves out: Node's symbol-keyed internals, and an Immediate's
+// the fields of Node's timer that heaptimers keeps, read as a program reads them (most through
+// accessors). What it leaves out: Node's symbol-keyed internals, and an Immediate's
 // `_idleNext`/`_idlePrev` (which it does not have).
 //
 // Node's Timeout prints its fields at depth 0, with custom inspectors off (its class defines

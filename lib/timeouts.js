@@ -836,7 +836,6 @@ function afterCallback(timer) {
 }
 
 // A native Timeout, set and cleared: its class, and what clearing left in it.
-// A native Timeout, set and cleared: its class, and what clearing left in it.
 function nativeClearedTimeout() {
   const probe = nativeSetTimeout(function probe() {}, 1);
   nativeClearTimeout(probe);
@@ -856,7 +855,8 @@ function libuvClockOffset() {
     nativeClearTimeout(timer);
     if (after - before < narrowest) {
       narrowest = after - before;
-      // Node's read lies in [before, after]; its whole ms was taken somewhere in the next one.
+      // Node read its clock between `before` and `after`, and kept the whole ms: our clock plus
+      // the offset fell within that ms then. The middle of it is the best guess.
       offset = timer._idleStart + 0.5 - (before + after) / 2;
     }
   }
