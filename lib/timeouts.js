@@ -64,7 +64,7 @@ const nativeRefresh = NativeTimeout.prototype.refresh;
 // arguments. Read from the running Node's own cleared timer.
 const EMPTIES_CLEARED = nativeProbe._onTimeout === undefined;
 // Node's `_idleStart` is libuv's clock as the timer was armed: whole milliseconds since the
-// event loop's start, which is `performance.now()` plus a constant of the process (-5 to -96 ms
+// event loop's start, which is `performance.now()` plus a constant of the process (-5 to -165 ms
 // here), rounded down. That constant, read from the running Node's own timers.
 const LIBUV_CLOCK_OFFSET = libuvClockOffset();
 
