@@ -28,22 +28,19 @@ function inspectWith(view, options) {
   return inspect(view, options);
 }
 
-const methods = {
-  /** util.inspect for a Timeout: Node's fields, one level deep, as Node prints its own. */
-  [CUSTOM](_, options) {
-    const view = new views.Timeout();
-    view._idleTimeout = this._idleTimeout;
-    view._idlePrev = this._idlePrev;
-    view._idleNext = this._idleNext;
-    view._idleStart = this._idleStart;
-    view._onTimeout = this._onTimeout;
-    view._timerArgs = this._timerArgs;
-    view._repeat = this._repeat;
-    view._destroyed = this._destroyed;
-    return inspectWith(view, { ...options, depth: 0, customInspect: false });
-  },
-};
-const inspectTimeout = methods[CUSTOM];
+/** util.inspect for a Timeout: Node's fields, one level deep, as Node prints its own. */
+function inspectTimeout(_, options) {
+  const view = new views.Timeout();
+  view._idleTimeout = this._idleTimeout;
+  view._idlePrev = this._idlePrev;
+  view._idleNext = this._idleNext;
+  view._idleStart = this._idleStart;
+  view._onTimeout = this._onTimeout;
+  view._timerArgs = this._timerArgs;
+  view._repeat = this._repeat;
+  view._destroyed = this._destroyed;
+  return inspectWith(view, { ...options, depth: 0, customInspect: false });
+}
 
 /** util.inspect for an Immediate: Node's fields, at the depth left, as Node prints its own. */
 function inspectImmediate(depth, options) {
@@ -54,10 +51,13 @@ function inspectImmediate(depth, options) {
   view._destroyed = this._destroyed;
   return inspectWith(view, { ...options, depth });
 }
-Object.defineProperty(inspectImmediate, 'name', { value: '[nodejs.util.inspect.custom]' });
 
-/** Gives a timer class its inspector: not enumerable, as a class method is. */
+/**
+ * Gives a timer class its inspector as Node's class method: not enumerable, and named
+ * `[nodejs.util.inspect.custom]`, as a method with that computed key is.
+ */
 function defineInspector(TimerClass, inspector) {
+  Object.defineProperty(inspector, 'name', { value: '[nodejs.util.inspect.custom]' });
   Object.defineProperty(TimerClass.prototype, CUSTOM, { value: inspector, writable: true, configurable: true });
 }
 

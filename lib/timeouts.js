@@ -56,17 +56,17 @@ const nativeSetInterval = globalThis.setInterval;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
-const nativeProbe = nativeClearedTimeout();
-const NativeTimeout = nativeProbe.constructor;
+const nativeProbe = probeNativeTimeouts(); // see probeNativeTimeouts()
+const NativeTimeout = nativeProbe.cleared.constructor;
 const nativeRefresh = NativeTimeout.prototype.refresh;
 // What a cleared timer keeps. Node 24.21 and 26 empty its `_onTimeout` and `_timerArgs` (to
 // undefined), so that it holds on to nothing; older Nodes set `_onTimeout` to null and keep the
 // arguments. Read from the running Node's own cleared timer.
-const EMPTIES_CLEARED = nativeProbe._onTimeout === undefined;
+const EMPTIES_CLEARED = nativeProbe.cleared._onTimeout === undefined;
 // Node's `_idleStart` is libuv's clock as the timer was armed: whole milliseconds since the
 // event loop's start, which is `performance.now()` plus a constant of the process (-5 to -165 ms
 // here), rounded down. That constant, read from the running Node's own timers.
-const LIBUV_CLOCK_OFFSET = libuvClockOffset();
+const LIBUV_CLOCK_OFFSET = nativeProbe.clockOffset;
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
@@ -835,32 +835,29 @@ function afterCallback(timer) {
   }
 }
 
-// A native Timeout, set and cleared: its class, and what clearing left in it.
-function nativeClearedTimeout() {
-  const probe = nativeSetTimeout(function probe() {}, 1);
-  nativeClearTimeout(probe);
-  return probe;
-}
-
-// What to add to our clock to get libuv's, whose whole milliseconds Node's `_idleStart` holds.
-// A native timer created between two of our clock reads tells it within a millisecond; of three
-// such probes, the one with the narrowest window is kept, so one preempted midway does not skew it.
-function libuvClockOffset() {
-  let offset = 0;
+// What the running Node's own Timeout looks like: a cleared one (`cleared`), for its class and
+// what clearing leaves in it, and `clockOffset`, what to add to our clock to get libuv's, whose
+// whole milliseconds Node's `_idleStart` holds. A native timer created between two of our clock
+// reads tells the offset within a millisecond; of three such timers, the one with the narrowest
+// window is kept, so one preempted midway does not skew it. Three native timers in all, at load.
+function probeNativeTimeouts() {
+  let cleared = null;
+  let clockOffset = 0;
   let narrowest = Infinity;
   for (let i = 0; i < 3; i++) {
     const before = clock.now();
     const timer = nativeSetTimeout(function probe() {}, 1);
     const after = clock.now();
     nativeClearTimeout(timer);
+    cleared = timer;
     if (after - before < narrowest) {
       narrowest = after - before;
       // Node read its clock between `before` and `after`, and kept the whole ms: our clock plus
       // the offset fell within that ms then. The middle of it is the best guess.
-      offset = timer._idleStart + 0.5 - (before + after) / 2;
+      clockOffset = timer._idleStart + 0.5 - (before + after) / 2;
     }
   }
-  return offset;
+  return { cleared, clockOffset };
 }
 
 module.exports = {
