@@ -2,10 +2,13 @@
 
 // Issue #5's targets, checked against a timerbench JSON report of its full command:
 //
-//   node bench/results/targets.js <report.json>
+//   node bench/results/targets.js <report.json> [<later report.json>]
 //
 // prints how many of the 84 cells met their targets (ratios heaptimers/native of medians per
-// Node; native/heaptimers for % cpu rows) and lists the cells that did not.
+// Node; native/heaptimers for % cpu rows) and lists the cells that did not. Given two reports,
+// it prints both counts, how many cells both missed, and the cells met in one and not the
+// other (by Node major, as two runs may have different patch releases): on a noisy host, two
+// runs of one build swap cells, which tells noise from a change.
 
 const path = require('path');
 
@@ -49,17 +52,58 @@ function checkTargets(report) {
   return cells;
 }
 
+/**
+ * The cells of two reports side by side, matched by row, column and Node major:
+ * { missedInBoth, changed: [{ scenario, impl, major, before, after, won }] }, `before` and
+ * `after` being ratios, `won` true for a cell met only in the later report.
+ */
+function compareTargets(earlier, later) {
+  const keyOf = cell => `${cell.scenario} ${cell.impl} ${majorOf(cell.node)}`;
+  const earlierCells = new Map(checkTargets(earlier).map(cell => [keyOf(cell), cell]));
+  let missedInBoth = 0;
+  const changed = [];
+  for (const cell of checkTargets(later)) {
+    const before = earlierCells.get(keyOf(cell));
+    if (before === undefined) continue;
+    if (!before.met && !cell.met) missedInBoth++;
+    if (before.met === cell.met) continue;
+    changed.push({ scenario: cell.scenario, impl: cell.impl, major: majorOf(cell.node), before: before.ratio, after: cell.ratio, won: cell.met });
+  }
+  return { missedInBoth, changed };
+}
+
+function majorOf(version) {
+  return version.split('.')[0];
+}
+
+function printCount(cells, file) {
+  console.log(`${cells.filter(cell => cell.met).length} of ${cells.length} cells met their targets${file ? ` in ${file}` : ''}`);
+}
+
 if (require.main === module) {
-  const file = process.argv[2];
+  const [file, laterFile] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node bench/results/targets.js <report.json>');
+    console.error('usage: node bench/results/targets.js <report.json> [<later report.json>]');
     process.exit(2);
   }
-  const cells = checkTargets(require(path.resolve(file)));
-  console.log(`${cells.filter(cell => cell.met).length} of ${cells.length} cells met their targets`);
-  for (const cell of cells.filter(cell => !cell.met)) {
-    console.log(`  ${cell.scenario} ${cell.impl} ${cell.node}: ${cell.ratio.toFixed(2)}x, target ${cell.target}x`);
+  const report = require(path.resolve(file));
+  if (laterFile === undefined) {
+    const cells = checkTargets(report);
+    printCount(cells);
+    for (const cell of cells.filter(cell => !cell.met)) {
+      console.log(`  ${cell.scenario} ${cell.impl} ${cell.node}: ${cell.ratio.toFixed(2)}x, target ${cell.target}x`);
+    }
+  } else {
+    const later = require(path.resolve(laterFile));
+    printCount(checkTargets(report), file);
+    printCount(checkTargets(later), laterFile);
+    const { missedInBoth, changed } = compareTargets(report, later);
+    console.log(`${missedInBoth} cells missed in both; ${changed.length} met in one only:`);
+    for (const cell of changed) {
+      const ratios = `${cell.before.toFixed(2)}x -> ${cell.after.toFixed(2)}x`;
+      console.log(`  ${cell.won ? 'won ' : 'lost'} ${cell.scenario} ${cell.impl} ${cell.major}: ${ratios}`);
+    }
   }
 }
 
-module.exports = { checkTargets, targetOf };
+module.exports = { checkTargets, compareTargets, targetOf };

@@ -4,7 +4,7 @@
 const t = require('tap')
 const path = require('node:path')
 const { execFileSync } = require('node:child_process')
-const { checkTargets, targetOf } = require('../../bench/results/targets')
+const { checkTargets, compareTargets, targetOf } = require('../../bench/results/targets')
 
 const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'results', 'targets.js')
 
@@ -48,4 +48,37 @@ t.test('the CLI counts a saved run', async t => {
   const out = execFileSync(process.execPath, [SCRIPT, path.join(__dirname, '..', '..', 'bench', 'results', 'issue-5-2026-11-25.json')], { encoding: 'utf8' })
   t.match(out, /^61 of 84 cells met their targets\n/)
   t.match(out, /immediate-recursion heaptimers v20\.20\.2: 0\.64x, target 0\.9x/)
+})
+
+t.test('two reports: cells missed in both, and cells met in one only, by Node major', async t => {
+  const at = (node, impl, scenario, median) => ({ ...cell(impl, scenario, median), node })
+  const earlier = {
+    results: [
+      at('v20.1.0', 'native', 'timeout-set-clear', 1), at('v20.1.0', 'heaptimers', 'timeout-set-clear', 2),
+      at('v20.1.0', 'native', 'immediate-set', 1), at('v20.1.0', 'heaptimers', 'immediate-set', 2),
+      at('v20.1.0', 'native', 'immediate-recursion', 1), at('v20.1.0', 'heaptimers', 'immediate-recursion', 0.5),
+    ],
+  }
+  const later = {
+    results: [
+      at('v20.2.0', 'native', 'timeout-set-clear', 1), at('v20.2.0', 'heaptimers', 'timeout-set-clear', 4),
+      at('v20.2.0', 'native', 'immediate-set', 1), at('v20.2.0', 'heaptimers', 'immediate-set', 1),
+      at('v20.2.0', 'native', 'immediate-recursion', 1), at('v20.2.0', 'heaptimers', 'immediate-recursion', 0.6),
+    ],
+  }
+  const { missedInBoth, changed } = compareTargets(earlier, later)
+  t.equal(missedInBoth, 1, 'immediate-recursion, below 0.9x in both')
+  t.same(changed, [
+    { scenario: 'timeout-set-clear', impl: 'heaptimers', major: 'v20', before: 2, after: 4, won: true },
+    { scenario: 'immediate-set', impl: 'heaptimers', major: 'v20', before: 2, after: 1, won: false },
+  ])
+})
+
+t.test('the CLI compares two saved runs', async t => {
+  const results = path.join(__dirname, '..', '..', 'bench', 'results')
+  const out = execFileSync(process.execPath, [SCRIPT, path.join(results, 'issue-5-2026-11-25.json'), path.join(results, 'issue-5-2026-11-27-evening.json')], { encoding: 'utf8' })
+  t.match(out, /^61 of 84 cells met their targets in .*issue-5-2026-11-25\.json\n66 of 84 cells met their targets in .*issue-5-2026-11-27-evening\.json\n\d+ cells missed in both; \d+ met in one only:\n/)
+  t.match(out, /^12 cells missed in both; 17 met in one only:$/m)
+  t.match(out, /^ {2}won {2}immediate-set heaptimers v20: 1\.48x -> 2\.11x$/m)
+  t.match(out, /^ {2}lost immediate-set-clear-40k-run-1 heaptimers v24: 2\.14x -> 1\.69x$/m)
 })
