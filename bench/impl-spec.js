@@ -7,8 +7,13 @@ var NAMES = ['native', 'heaptimers', 'floor'];
 
 // The floor (bench/floor/timers.js): the least work heaptimers' design can do per timer, run
 // beside the others so that a missed target can be told from slack in the same run. It has
-// only this option.
-var FLOOR_OPTIONS = ['drainBetweenCallbacks'];
+// only these options: the library's drainBetweenCallbacks, and freshClock=false, which drops the
+// clock read per timeout to measure what that read costs.
+var FLOOR_OPTION_TYPES = {
+  drainBetweenCallbacks: 'boolean',
+  freshClock: 'boolean'
+};
+var FLOOR_OPTIONS = Object.keys(FLOOR_OPTION_TYPES);
 
 // The library's configure() options and the type each must parse to; the library validates the
 // values again, this only catches typos before any child is spawned.
@@ -25,8 +30,7 @@ function optionKeys() {
   return Object.keys(OPTION_TYPES);
 }
 
-function parseValue(key, raw, spec) {
-  var type = OPTION_TYPES[key];
+function parseValue(type, key, raw, spec) {
   if (type === 'boolean') {
     if (raw === 'true') return true;
     if (raw === 'false') return false;
@@ -59,16 +63,17 @@ function parse(spec) {
       var pair = pairs[i].trim();
       var eq = pair.indexOf('=');
       var key = eq < 0 ? pair : pair.slice(0, eq);
-      if (!OPTION_TYPES.hasOwnProperty(key)) {
+      var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES;
+      if (name === 'floor' && !types.hasOwnProperty(key)) {
+        throw new Error('the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')');
+      }
+      if (!types.hasOwnProperty(key)) {
         throw new Error('unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + optionKeys().join(', ') + ')');
       }
       if (eq < 0) {
         throw new Error('option \'' + key + '\' in implementation \'' + text + '\' needs a value (' + key + '=...)');
       }
-      if (name === 'floor' && FLOOR_OPTIONS.indexOf(key) < 0) {
-        throw new Error('the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')');
-      }
-      options[key] = parseValue(key, pair.slice(eq + 1).trim(), text);
+      options[key] = parseValue(types[key], key, pair.slice(eq + 1).trim(), text);
       keys.push(key + '=' + options[key]);
     }
   }

@@ -147,6 +147,56 @@ t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers
   }
 })
 
+// freshClock: false (a floor option, to measure what the clock read per timeout costs) starts a
+// timeout from one clock read per synchronous run, or from the pass's read inside a timeout
+// pass. Each case spins between two timeouts long enough that a fresh read orders them the
+// other way, so each check fails if the option reads the clock per timeout, or never again.
+function spin (ms) {
+  const until = performance.now() + ms
+  while (performance.now() < until);
+}
+
+const staleClockCases = {
+  // a(40) and, 30 ms later, b(15): from one read b is due first; from fresh reads a is.
+  'one synchronous run': [fromImmediate((T, push, done) => {
+    T.setTimeout(() => push('a'), 40)
+    spin(30)
+    T.setTimeout(() => push('b'), 15)
+    T.setTimeout(done, 80)
+  }), ['b', 'a'], ['a', 'b']],
+  // A pass's callback spins 150 ms, then creates a(15): from the pass's read a is due long
+  // before z(100); from a read of its own, after z.
+  'a timeout pass': [fromImmediate((T, push, done) => {
+    T.setTimeout(() => {
+      spin(150)
+      T.setTimeout(() => push('a'), 15)
+    }, 1)
+    T.setTimeout(() => push('z'), 100)
+    T.setTimeout(done, 250)
+  }), ['a', 'z'], ['z', 'a']],
+  // c(30), a 25 ms spin, then d(10) in a promise job: a new synchronous run reads again, so d
+  // is due 35 ms after c's read, after c.
+  'the next synchronous run': [fromImmediate((T, push, done) => {
+    T.setTimeout(() => push('c'), 30)
+    spin(25)
+    Promise.resolve().then(() => T.setTimeout(() => push('d'), 10))
+    T.setTimeout(done, 80)
+  }), ['c', 'd'], ['c', 'd']],
+}
+
+t.test('freshClock: false starts timeouts from one clock read per synchronous run or pass', async t => {
+  for (const [name, [scenario, stale, fresh]] of Object.entries(staleClockCases)) {
+    t.same(await run(native, scenario), fresh, `${name}: native reads the clock per timeout`)
+    t.same(await run(floor, scenario), fresh, `${name}: so does the floor by default`)
+    floor.configure({ freshClock: false })
+    try {
+      t.same(await run(floor, scenario), stale, `${name}: freshClock off`)
+    } finally {
+      floor.configure({ freshClock: true })
+    }
+  }
+})
+
 // bench/floor/count.js is the fixed work that bench/floor/instructions.js counts under valgrind:
 // every row must finish its batches on each of the three implementations it compares.
 t.test('count.js: every row finishes its batches on native, heaptimers and the floor', async t => {
@@ -215,22 +265,29 @@ t.test('-i floor: every issue-5 row runs on the floor, whatever library heaptime
   const GROUPS = ['primitives', 'queue', 'recursion', 'bulk', 'cpu']
   const rows = registry.all.filter(s => GROUPS.includes(s.group))
   t.ok(rows.length >= 15, 'the issue\'s rows')
-  for (const impl of ['floor', 'floor:drainBetweenCallbacks=false']) {
+  // freshClock=false changes only where a timeout starts, so it runs the rows that make
+  // timeouts outside a pass (bulk) and inside one (cpu).
+  const groupsOf = { floor: GROUPS, 'floor:drainBetweenCallbacks=false': ['bulk'], 'floor:freshClock=false': ['bulk', 'cpu'] }
+  for (const [impl, groups] of Object.entries(groupsOf)) {
     for (const scenario of rows) {
-      if (impl !== 'floor' && scenario.group !== 'bulk') continue
+      if (!groups.includes(scenario.group)) continue
       const outcome = await runCell(t, scenario, impl, { libPath: path.join(__dirname, 'no-such-library.js') })
       if (!outcome.error) checkRun(t, scenario, outcome)
     }
   }
 })
 
-t.test('-i floor: loads the floor and configures it; it has only drainBetweenCallbacks', async t => {
+t.test('-i floor: loads the floor and configures it; it has only drainBetweenCallbacks and freshClock', async t => {
   const implLoad = require('../../bench/impl-load')
   const implSpec = require('../../bench/impl-spec')
   const natives = { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate }
   t.same(implSpec.parse('floor'), { id: 'floor', name: 'floor', options: {} })
-  t.throws(() => implSpec.parse('floor:maxTickDepth=10'), /the floor has no option 'maxTickDepth' \(valid: drainBetweenCallbacks\)/)
+  t.throws(() => implSpec.parse('floor:maxTickDepth=10'), /the floor has no option 'maxTickDepth' \(valid: drainBetweenCallbacks, freshClock\)/)
   t.throws(() => implSpec.parse('floor:asyncContext=false'), /the floor has no option 'asyncContext'/)
+  t.throws(() => implSpec.parse('heaptimers:freshClock=false'), /unknown option 'freshClock' .*\(valid: maxTickDepth, drainBetweenCallbacks, asyncContext\)/,
+    'freshClock is the floor\'s alone')
+  t.throws(() => implSpec.parse('floor:freshClock=no'), /bad value 'no' for freshClock/)
+  t.same(implSpec.parse('floor:freshClock=false,drainBetweenCallbacks=false').options, { freshClock: false, drainBetweenCallbacks: false })
   const loaded = implLoad.load('floor:drainBetweenCallbacks=false', natives, '/no/such/library.js', '>=18')
   t.notOk(loaded.error, 'loads without the library')
   t.equal(loaded.T.setImmediate, floor.setImmediate, 'the floor\'s functions')
