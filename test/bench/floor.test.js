@@ -164,15 +164,19 @@ const staleClockCases = {
     T.setTimeout(() => push('b'), 15)
     T.setTimeout(done, 80)
   }), ['b', 'a'], ['a', 'b']],
-  // A pass's callback spins 150 ms, then creates a(15): from the pass's read a is due long
-  // before z(100); from a read of its own, after z.
+  // A pass's callback spins 400 ms, then creates a(15): from the pass's read a is due long
+  // before z(300) (unless that pass came 285 ms late); from a read of its own, after z.
   'a timeout pass': [fromImmediate((T, push, done) => {
+    let ran = 0
+    const log = name => () => {
+      push(name)
+      if (++ran === 2) done()
+    }
     T.setTimeout(() => {
-      spin(150)
-      T.setTimeout(() => push('a'), 15)
+      spin(400)
+      T.setTimeout(log('a'), 15)
     }, 1)
-    T.setTimeout(() => push('z'), 100)
-    T.setTimeout(done, 250)
+    T.setTimeout(log('z'), 300)
   }), ['a', 'z'], ['z', 'a']],
   // c(30), a 25 ms spin, then d(10) in a promise job: a new synchronous run reads again, so d
   // is due 35 ms after c's read, after c.
