@@ -58,17 +58,16 @@ function parse(spec) {
     if (name === 'native') {
       throw new Error('implementation \'native\' takes no options (got \'' + text + '\')');
     }
+    var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES;
     var pairs = text.slice(colon + 1).split(',');
     for (var i = 0; i < pairs.length; i++) {
       var pair = pairs[i].trim();
       var eq = pair.indexOf('=');
       var key = eq < 0 ? pair : pair.slice(0, eq);
-      var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES;
-      if (name === 'floor' && !types.hasOwnProperty(key)) {
-        throw new Error('the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')');
-      }
       if (!types.hasOwnProperty(key)) {
-        throw new Error('unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + optionKeys().join(', ') + ')');
+        throw new Error(name === 'floor'
+          ? 'the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')'
+          : 'unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + optionKeys().join(', ') + ')');
       }
       if (eq < 0) {
         throw new Error('option \'' + key + '\' in implementation \'' + text + '\' needs a value (' + key + '=...)');

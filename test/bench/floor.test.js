@@ -15,6 +15,7 @@ const { promisify } = require('node:util')
 const FLOOR = path.join(__dirname, '..', '..', 'bench', 'floor', 'timers.js')
 const floor = require(FLOOR)
 const native = require('node:timers')
+const { busy } = require('../helpers/scenario')
 
 function run (T, scenario) {
   return new Promise(resolve => {
@@ -149,22 +150,18 @@ t.test('drainBetweenCallbacks: false batches ticks after the pass, as heaptimers
 
 // freshClock: false (a floor option, to measure what the clock read per timeout costs) starts a
 // timeout from one clock read per synchronous run, or from the pass's read inside a timeout
-// pass. Each case spins between two timeouts long enough that a fresh read orders them the
-// other way, so each check fails if the option reads the clock per timeout, or never again.
-function spin (ms) {
-  const until = performance.now() + ms
-  while (performance.now() < until);
-}
-
+// pass. Each case blocks the loop between two timeouts long enough that a fresh read orders
+// them the other way, so each check fails if the option reads the clock per timeout, or never
+// again.
 const staleClockCases = {
   // a(40) and, 30 ms later, b(15): from one read b is due first; from fresh reads a is.
   'one synchronous run': [fromImmediate((T, push, done) => {
     T.setTimeout(() => push('a'), 40)
-    spin(30)
+    busy(30)
     T.setTimeout(() => push('b'), 15)
     T.setTimeout(done, 80)
   }), ['b', 'a'], ['a', 'b']],
-  // A pass's callback spins 400 ms, then creates a(15): from the pass's read a is due long
+  // A pass's callback is busy for 400 ms, then creates a(15): from the pass's read a is due long
   // before z(300) (unless that pass came 285 ms late); from a read of its own, after z.
   'a timeout pass': [fromImmediate((T, push, done) => {
     let ran = 0
@@ -173,7 +170,7 @@ const staleClockCases = {
       if (++ran === 2) done()
     }
     T.setTimeout(() => {
-      spin(400)
+      busy(400)
       T.setTimeout(log('a'), 15)
     }, 1)
     T.setTimeout(log('z'), 300)
@@ -182,7 +179,7 @@ const staleClockCases = {
   // is due 35 ms after c's read, after c.
   'the next synchronous run': [fromImmediate((T, push, done) => {
     T.setTimeout(() => push('c'), 30)
-    spin(25)
+    busy(25)
     Promise.resolve().then(() => T.setTimeout(() => push('d'), 10))
     T.setTimeout(done, 80)
   }), ['c', 'd'], ['c', 'd']],
