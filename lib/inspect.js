@@ -18,7 +18,12 @@
 const CUSTOM = Symbol.for('nodejs.util.inspect.custom');
 
 // Empty classes, for the class names util.inspect prints.
-const views = { Timeout: class Timeout {}, Immediate: class Immediate {} };
+const views = { Timeout: class Timeout {}, Immediate: class Immediate {}, TimersList: class TimersList {} };
+// What a link to a list's own node prints as, one level down: `[TimersList]`, as Node's does.
+// It links to itself, as Node's empty list does: an object with no fields would print as `{}`.
+const listView = new views.TimersList();
+listView._idleNext = listView;
+listView._idlePrev = listView;
 
 // Required on first use: util is not needed to run timers.
 let inspect = null;
@@ -28,18 +33,28 @@ function inspectWith(view, options) {
   return inspect(view, options);
 }
 
-/** util.inspect for a Timeout: Node's fields, one level deep, as Node prints its own. */
-function inspectTimeout(_, options) {
+/**
+ * The util.inspect for a Timeout: Node's fields, one level deep, as Node prints its own.
+ * `isListHead(link)`: whether a list link is the list's own node, not a timer.
+ */
+function timeoutInspector(isListHead) {
+  const linkView = link => isListHead(link) ? listView : link;
+  return function inspectTimeout(_, options) {
+    return inspectWith(timeoutView(this, linkView), { ...options, depth: 0, customInspect: false });
+  };
+}
+
+function timeoutView(timer, linkView) {
   const view = new views.Timeout();
-  view._idleTimeout = this._idleTimeout;
-  view._idlePrev = this._idlePrev;
-  view._idleNext = this._idleNext;
-  view._idleStart = this._idleStart;
-  view._onTimeout = this._onTimeout;
-  view._timerArgs = this._timerArgs;
-  view._repeat = this._repeat;
-  view._destroyed = this._destroyed;
-  return inspectWith(view, { ...options, depth: 0, customInspect: false });
+  view._idleTimeout = timer._idleTimeout;
+  view._idlePrev = linkView(timer._idlePrev);
+  view._idleNext = linkView(timer._idleNext);
+  view._idleStart = timer._idleStart;
+  view._onTimeout = timer._onTimeout;
+  view._timerArgs = timer._timerArgs;
+  view._repeat = timer._repeat;
+  view._destroyed = timer._destroyed;
+  return view;
 }
 
 /** util.inspect for an Immediate: Node's fields, at the depth left, as Node prints its own. */
@@ -61,4 +76,4 @@ function defineInspector(TimerClass, inspector) {
   Object.defineProperty(TimerClass.prototype, CUSTOM, { value: inspector, writable: true, configurable: true });
 }
 
-module.exports = { defineInspector, inspectTimeout, inspectImmediate };
+module.exports = { defineInspector, timeoutInspector, inspectImmediate };

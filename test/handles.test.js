@@ -443,20 +443,26 @@ t.test('setTimeout/setImmediate are plain functions with Node\'s names and lengt
   })
 })
 
-// util.inspect's lines for an object's own fields, one level down: { key: value }, with any
-// object printed by name (`[TimersList]`, `[Bucket]`, `[Timeout]`) as '[object]': which list
-// object a timer links to is an implementation's own. `_idleStart` reads 'whole ms' when it is one.
+// util.inspect's lines for an object's own fields, one level down: { key: value }, objects
+// printed by name (`[TimersList]`, `[Timeout]`, `[Object]`). `_idleStart` reads 'whole ms' when
+// it is one.
 function inspectedFields (text) {
   const fields = {}
   for (const line of text.split('\n').slice(1, -1)) {
     const m = /^ {2}([^ ][^:]*): (.*?),?$/.exec(line)
-    if (m && !m[1].startsWith('[Symbol') && !m[1].startsWith('Symbol(')) fields[m[1]] = m[2].replace(/^\[[A-Z]\w*\]$/, '[object]')
+    if (m && !m[1].startsWith('[Symbol') && !m[1].startsWith('Symbol(')) fields[m[1]] = m[2]
     if (m && m[1] === '_idleStart') fields[m[1]] = /^\d+$/.test(m[2].replace(/,$/, '')) ? 'whole ms' : m[2]
   }
   return { header: text.split('\n')[0], fields }
 }
 
 const nodeTimeoutFields = ['_idleTimeout', '_idlePrev', '_idleNext', '_idleStart', '_onTimeout', '_timerArgs', '_repeat', '_destroyed']
+
+// A timer's printed list links.
+function pickLinks (text) {
+  const { fields } = inspectedFields(text)
+  return { _idlePrev: fields._idlePrev, _idleNext: fields._idleNext }
+}
 
 t.test('util.inspect and console.log show Node\'s fields', async t => {
   await sameResult(t, 'a timeout, an interval and a cleared timeout, one level deep', async T => {
@@ -481,12 +487,41 @@ t.test('util.inspect and console.log show Node\'s fields', async t => {
     return r
   }, {
     expect: r => {
-      if (r.timeout.header !== 'Timeout {' || r.timeout.fields._idleTimeout !== '1000' || r.timeout.fields._timerArgs !== '[object]' ||
+      // A timer alone in its list links to the list both ways.
+      if (r.timeout.header !== 'Timeout {' || r.timeout.fields._idleTimeout !== '1000' || r.timeout.fields._timerArgs !== '[Array]' ||
+          r.timeout.fields._idlePrev !== '[TimersList]' || r.timeout.fields._idleNext !== '[TimersList]' ||
           r.timeout.fields._idleStart !== 'whole ms' ||
           r.interval.fields._repeat !== '500' || r.cleared.fields._idleTimeout !== '-1' || r.cleared.fields._destroyed !== 'true' ||
           !r.inArray || r.customInspector !== 'function') {
         throw new Error(`native prints timers otherwise: ${JSON.stringify(r)}`)
       }
+    },
+  })
+
+  await sameResult(t, 'two timers in one list link as Node\'s: _idlePrev to the newer, _idleNext to the older', async T => {
+    // Node keeps a list per delay; heaptimers one per whole ms of deadline, so two timers made
+    // back to back share one unless a millisecond turns between them: then try again.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const older = T.setTimeout(() => {}, 1000)
+      const newer = T.setTimeout(() => {}, 1000)
+      const linked = older._idlePrev === newer || older._idleNext === newer
+      const r = {
+        olderPrevIsNewer: older._idlePrev === newer,
+        newerNextIsOlder: newer._idleNext === older,
+        older: pickLinks(util.inspect(older)),
+        newer: pickLinks(util.inspect(newer)),
+      }
+      T.clearTimeout(older)
+      T.clearTimeout(newer)
+      if (linked) return r
+    }
+    return 'never in one list'
+  }, {
+    expect: {
+      olderPrevIsNewer: true,
+      newerNextIsOlder: true,
+      older: { _idlePrev: '[Timeout]', _idleNext: '[TimersList]' },
+      newer: { _idlePrev: '[TimersList]', _idleNext: '[Timeout]' },
     },
   })
 
