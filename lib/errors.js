@@ -142,12 +142,21 @@ function throwInvalidCallback(callback) {
  * Fractions are kept (Node keeps them in `_idleTimeout`); scheduling truncates them.
  */
 function coerceDelay(after) {
-  if (after === undefined && WARNS_NEGATIVE_AND_NAN) return 1;
-  after *= 1;
+  const ms = after * 1;
   // A whole delay is returned as a small integer, which V8 stores in the timer itself; a
-  // double computed elsewhere (`base + ms`) would get a 16-byte box of its own per timer.
-  if (after >= 1 && after <= TIMEOUT_MAX) return (after | 0) === after ? after | 0 : after;
-  warnAboutDelay(after);
+  // double computed elsewhere (`base + ms`) would get a 16-byte box of its own per timer. A
+  // whole number of at least 1 that `| 0` keeps is within 2**31-1.
+  if ((ms | 0) === ms && ms >= 1) return ms | 0;
+  return unusualDelay(after, ms);
+}
+
+// coerceDelay() for any other delay, `ms` once coerced: a fraction in range is kept; anything
+// else is 1, with Node's warning. Apart, so that coerceDelay() stays small where V8 inlines it
+// into every timer's creation (lib/timeouts.js, startWithArgs()).
+function unusualDelay(after, ms) {
+  if (ms >= 1 && ms <= TIMEOUT_MAX) return ms;
+  // Node 23 and later take a missing delay as 1 without a word.
+  if (after !== undefined || !WARNS_NEGATIVE_AND_NAN) warnAboutDelay(ms);
   return 1;
 }
 

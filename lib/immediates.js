@@ -36,7 +36,7 @@ const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run
 const nativeSetImmediate = globalThis.setImmediate;
 const nativeClearImmediate = globalThis.clearImmediate;
 const nextTick = process.nextTick;
-const sharedCapture = run.sharedCapture('Immediate'); // see run.captureContext()
+const sharedCapture = run.sharedCapture('Immediate'); // see run.timerContext()
 const nativeProbe = nativeClearedImmediate();
 const NativeImmediate = nativeProbe.immediate.constructor;
 // What an immediate keeps once it ran or was cleared. Node 24.21 and 26 empty its `_onImmediate`
@@ -185,7 +185,7 @@ function counts() {
 // store, V8 made that store a map transition of its own on every new Immediate; with every
 // field known at allocation, it writes them all with the allocation.
 function enqueue(callback, args, flags) {
-  const context = options.asyncContext ? run.captureContext(sharedCapture) : null;
+  const context = run.timerContext(sharedCapture);
   const immediate = new Immediate(callback, args, flags, context);
   if ((flags & REFED) !== 0) keepAlive.addRefed();
   else keepAlive.addUnrefed();

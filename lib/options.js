@@ -29,6 +29,14 @@ const validators = {
   asyncContext: validateBoolean,
 };
 
+// Called after every configure() that changed something (run.js keeps derived state).
+const listeners = [];
+
+/** Calls `listener()` after each configure() from now on. */
+function onConfigure(listener) {
+  listeners.push(listener);
+}
+
 function validateBoolean(value, name) {
   if (typeof value !== 'boolean') throw invalidArgType(name, 'of type boolean', value);
 }
@@ -59,7 +67,8 @@ function configure(changes) {
   for (const name of names) {
     if (changes[name] !== undefined) options[name] = changes[name];
   }
+  for (const listener of listeners) listener();
   return current();
 }
 
-module.exports = { options, configure };
+module.exports = { options, configure, onConfigure };

@@ -33,6 +33,7 @@
 
 const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = require('async_hooks');
 const EventEmitter = require('events');
+const { options, onConfigure } = require('./options');
 
 const tickCallback = process._tickCallback;
 const canDrain = typeof tickCallback === 'function';
@@ -241,6 +242,9 @@ class SharedCapture {
     this.key = NO_KEY; // the context it was shared in (see executionKey(), contextMarker)
     this.epoch = -1; // the contextEpoch it was shared in
     this.free = null; // the TimerContext of timers created while context-free (see there)
+    // What a timer of its type created now carries, while that takes no look at the context
+    // (see know()); undefined while captureContext() must look.
+    this.known = undefined;
   }
 }
 
@@ -251,10 +255,33 @@ function sharedCapture(type) {
   const shared = new SharedCapture(type);
   sharedCaptures.push(shared);
   if (contextFree) shared.free = newFreeContext(shared);
+  know(shared);
   return shared;
 }
 
+/**
+ * The context a timer of `shared`'s type created now carries (its `_context`): null with
+ * asyncContext off, else captureContext()'s.
+ */
+function timerContext(shared) {
+  // One field read, kept up to date as the option and context-free change, instead of the
+  // option's and context-free's tests: the code V8 inlines into every timer's creation stays
+  // small (lib/timeouts.js, startWithArgs()).
+  const known = shared.known;
+  return known !== undefined ? known : captureContext(shared);
+}
+
+// Sets `shared.known`: null with asyncContext off; the free context while context-free.
+function know(shared) {
+  shared.known = !options.asyncContext ? null : contextFree ? shared.free : undefined;
+}
+
+function knowAll() {
+  for (const shared of sharedCaptures) know(shared);
+}
+
 wrapContextSwitches();
+onConfigure(knowAll);
 
 // --- context-free: no store anywhere, and nobody watching ------------------------------
 //
@@ -266,23 +293,44 @@ wrapContextSwitches();
 // That is "context-free". The capture's check and the pass's context bookkeeping were about 60
 // instructions of the 700 a queued immediate costs on Node 20 (HISTORY has the counts).
 //
-// It starts in a promise job queued at load: a promise job runs with execution async id 0
-// only while no async hook tracks promises, that is while no hook at all is enabled (any
-// storage entered before we loaded enabled one, unless it was disabled since, and a disabled
-// storage reads no store until it is entered again). From load on, the wrappers see every way
-// in: they end it for good. Timers created while it lasted then still run in a context of their
-// own, created while it lasted, with no store (`SharedCapture.free`): not in whatever context
-// their pass runs in by then, which may carry a store. AsyncContextFrame storage (Node 24 and
-// later) keeps stores in frames that our own capture marker writes: never context-free.
+// It starts as we load, unless a promise created then carries an async id: Node's promise hook
+// writes one onto every promise while an async hook with an `init` callback is enabled (any
+// storage entered before we loaded enabled one), and goes on for a while after it is disabled,
+// which only delays the start. A hook with no `init` cannot tell one resource's creation from
+// another's, so a context of its own means nothing to it, but it still marks promise jobs: a
+// promise job queued at load runs with execution async id 0 only while no async hook at all is
+// enabled. So that job starts it if the load could not (a disabled storage reads no store until
+// it is entered again), and ends it if a hook is enabled. From load on, the wrappers see every
+// way in: they end it for good. Timers created while it lasted then still run in a context of
+// their own, created while it lasted, with no store (`SharedCapture.free`): not in whatever
+// context their pass runs in by then, which may carry a store. AsyncContextFrame storage (Node
+// 24 and later) keeps stores in frames that our own capture marker writes: never context-free.
+//
+// Starting at load also keeps the capture out of the optimized code of setTimeout() and
+// setImmediate(): V8 inlines only what has run, and timers created in the first synchronous run
+// used to take the capture path, whose code then counted against the budget that decides
+// whether setTimeout() is inlined into its caller (lib/timeouts.js, startWithArgs()).
 // Hot paths test it with `=== true`: it is a boolean, but V8 cannot know that of a `var` and
 // would test its truthiness, a dozen instructions, on every timer.
 var contextFree = false;
 var contextFreeEnded = false;
 
 function startContextFree() {
-  if (contextFreeEnded || executionAsyncId() !== 0) return;
+  if (contextFree || contextFreeEnded) return;
   for (const shared of sharedCaptures) shared.free = newFreeContext(shared);
   contextFree = true;
+  knowAll();
+}
+
+// As we load: no hook with `init` is enabled, or has been for a while (see above).
+function promisesUntracked() {
+  return Object.getOwnPropertySymbols(Promise.resolve()).length === 0;
+}
+
+// The promise job queued at load (see above).
+function checkContextFree() {
+  if (executionAsyncId() === 0) startContextFree();
+  else endContextFree();
 }
 
 /** Whether timers are being created context-free now (see there): for tests. */
@@ -291,8 +339,10 @@ function isContextFree() {
 }
 
 function endContextFree() {
+  if (contextFreeEnded) return;
   contextFree = false;
   contextFreeEnded = true;
+  knowAll();
 }
 
 function newFreeContext(shared) {
@@ -301,7 +351,8 @@ function newFreeContext(shared) {
 
 if (!FRAME_STORAGE) {
   wrapHookEnable();
-  Promise.prototype.then.call(Promise.resolve(), startContextFree);
+  if (promisesUntracked()) startContextFree();
+  Promise.prototype.then.call(Promise.resolve(), checkContextFree);
 }
 
 // Enabling any async hook ends context-free (see there).
@@ -357,8 +408,9 @@ function copyOfStores(value) {
 
 /** The execution context to restore when a timer runs; `shared`: its type's sharedCapture(). */
 function captureContext(shared) {
-  // Nearly every timer takes this path: kept small, with the capture itself in a function of
-  // its own, so that V8 can inline the check into setTimeout and setImmediate.
+  // Every timer whose context timerContext() does not know takes this path: kept small, with
+  // the capture itself in a function of its own, so that V8 can inline the check into
+  // setTimeout and setImmediate.
   if (contextFree === true) return shared.free;
   if (inSharedContext(shared)) return shared.context;
   return captureAndShare(shared);
@@ -542,5 +594,5 @@ module.exports = {
   ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs,
   NO_KEY, armedContextHolds, canDrain, captureContext, contextAfterCallback, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
   outsideDomain, packArgs,
-  unpackArgs, runsInPlace, fireInContext, sharedCapture,
+  unpackArgs, runsInPlace, fireInContext, sharedCapture, timerContext,
 };

@@ -55,7 +55,7 @@ const nativeSetTimeout = globalThis.setTimeout;
 const nativeSetInterval = globalThis.setInterval;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
-const sharedCapture = run.sharedCapture('Timeout'); // see run.captureContext()
+const sharedCapture = run.sharedCapture('Timeout'); // see run.timerContext()
 const nativeProbe = probeNativeTimeouts(); // see probeNativeTimeouts()
 const NativeTimeout = nativeProbe.cleared.constructor;
 const nativeRefresh = NativeTimeout.prototype.refresh;
@@ -122,7 +122,9 @@ const timersById = new Map();
 const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not expected in practice)
 
 class Timeout {
-  constructor(callback, after, args, flags) {
+  // `context`: creationContext(), read before the timer is allocated: V8 then writes every
+  // field with the allocation (see immediates.js's enqueue()).
+  constructor(callback, after, args, flags, context) {
     // Stored twice on purpose. V8 keeps a field that has only ever held numbers as a boxed
     // double (16 more bytes per timer) for every Timeout once one delay had a fraction; a
     // field that first held a non-number stays tagged, so whole delays stay unboxed.
@@ -134,7 +136,7 @@ class Timeout {
     this._next = null;
     this._args = args;
     this._flags = flags;
-    this._context = options.asyncContext ? run.captureContext(sharedCapture) : null;
+    this._context = context;
   }
 
   /** Re-arms the timer from now, reviving it if it already fired; no-op once cleared pending. */
@@ -251,6 +253,11 @@ for (const key of ['close', Symbol.toPrimitive]) {
 }
 defineInspector(Timeout, timeoutInspector(isBucket)); // see inspect.js
 
+// The async context a timeout created now carries (`_context`): see run.timerContext().
+function creationContext() {
+  return run.timerContext(sharedCapture);
+}
+
 function isBucket(node) {
   return node instanceof Bucket;
 }
@@ -259,18 +266,16 @@ function isBucket(node) {
 function setTimeout(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
-  if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, REFED));
-  if (argc <= 5) return startWithArgs(callback, after, REFED, argc - 2, arg1, arg2, arg3);
-  return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED));
+  if (argc <= 2) return startRefed(new Timeout(callback, coerceDelay(after), undefined, REFED, creationContext()));
+  return startWithArgs(callback, after, REFED, argc - 2, arg1, arg2, arg3, argc > 5 ? run.packArgs(arguments, 2) : undefined);
 }
 
 /** setInterval(callback[, delay[, ...args]]), as Node's. */
 function setInterval(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
-  if (argc <= 2) return start(new Timeout(callback, coerceDelay(after), undefined, REFED | REPEAT));
-  if (argc <= 5) return startWithArgs(callback, after, REFED | REPEAT, argc - 2, arg1, arg2, arg3);
-  return start(new Timeout(callback, coerceDelay(after), run.packArgs(arguments, 2), REFED | REPEAT));
+  if (argc <= 2) return startRefed(new Timeout(callback, coerceDelay(after), undefined, REFED | REPEAT, creationContext()));
+  return startWithArgs(callback, after, REFED | REPEAT, argc - 2, arg1, arg2, arg3, argc > 5 ? run.packArgs(arguments, 2) : undefined);
 }
 
 // Our extra arguments are named, for speed; their `length` is the running Node's (2 from Node 22
@@ -278,16 +283,19 @@ function setInterval(callback, after, arg1, arg2, arg3) {
 Object.defineProperty(setTimeout, 'length', { value: nativeSetTimeout.length });
 Object.defineProperty(setInterval, 'length', { value: nativeSetInterval.length });
 
-// A timer with one to three extra arguments, passed by name, not as packArgs(arguments), which
-// costs more (as in setImmediate). Kept out of setTimeout() so that its common case stays
-// small: V8 inlines a function into a caller's loop only while the bytecode inlined there stays
-// within a budget (920 bytes on Node 20), and setTimeout() with every case written out, plus
-// the clock and the bucket it inlines, went over it, so the clock read and the link to the
-// bucket stayed calls (HISTORY).
-function startWithArgs(callback, after, flags, extra, arg1, arg2, arg3) {
-  if (extra === 1) return start(new Timeout(callback, coerceDelay(after), arg1, flags | ARGS_ONE));
+// A timer with `extra` extra arguments: one to three passed by name, not as packArgs(arguments),
+// which costs more (as in setImmediate); more than three packed by the caller (`list`). Kept out
+// of setTimeout() so that its common case stays small. V8 inlines a function into its caller only
+// while the bytecode inlined there stays within a budget: 920 bytes on Node 18 to 22, of which a
+// function that has optimized code already claims its own size and that of everything inlined
+// into it, plus a fifth (V8's reserve_inline_budget_scale_factor). setTimeout() is about 770 such
+// bytes (HISTORY); written out with every case, it was not inlined into the callback or loop that
+// calls it.
+function startWithArgs(callback, after, flags, extra, arg1, arg2, arg3, list) {
+  if (extra === 1) return startRefed(new Timeout(callback, coerceDelay(after), arg1, flags | ARGS_ONE, creationContext()));
+  if (extra > 3) return startRefed(new Timeout(callback, coerceDelay(after), list, flags, creationContext()));
   const args = new ExtraArgs(arg1, arg2, extra === 3 ? arg3 : undefined);
-  return start(new Timeout(callback, coerceDelay(after), args, flags | (extra === 3 ? ARGS_THREE : ARGS_TWO)));
+  return startRefed(new Timeout(callback, coerceDelay(after), args, flags | (extra === 3 ? ARGS_THREE : ARGS_TWO), creationContext()));
 }
 
 /**
@@ -310,7 +318,7 @@ function clearInterval(timer) {
  */
 function createTimeout(callback, after, arg, isRepeat, refed) {
   const flags = ARGS_ONE | (isRepeat ? REPEAT : 0) | (refed ? REFED : 0);
-  return start(new Timeout(callback, coerceDelay(after), arg, flags));
+  return start(new Timeout(callback, coerceDelay(after), arg, flags, creationContext()));
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -324,6 +332,16 @@ function start(timer) {
   if ((timer._flags & REFED) !== 0) keepAlive.addRefed();
   else keepAlive.addUnrefed();
   place(timer, clock.now());
+  return timer;
+}
+
+// start() for a timer known to be ref'd (setTimeout(), setInterval()), with place() written out:
+// smaller where V8 inlines it into every creation (see startWithArgs()).
+function startRefed(timer) {
+  keepAlive.addRefed();
+  const now = clock.now();
+  const bucket = link(timer, now);
+  if (bucket.key < armedKey) arm(bucket, now, false);
   return timer;
 }
 
@@ -443,7 +461,7 @@ function link(timer, now) {
   // Node's field, as Node sets it (programs add `_idleTimeout` to tell when a timer fires). Whole
   // ms, as a fraction would be boxed: 16 more bytes per timer.
   timer._idleStart = Math.floor(now + LIBUV_CLOCK_OFFSET);
-  const key = clock.bucketKey(deadline);
+  const key = Math.ceil(deadline); // clock.bucketKey(), written out to keep link() small
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) bucket = lastBucket = bucketOf(key);
   const tail = bucket._prev;

@@ -6,6 +6,7 @@
 //
 //   node bench/floor/functions.js [--node <binary>] [--target native|floor|<lib path>] [--row <row>]
 //     [--batches 10,40] [--configure '{"drainBetweenCallbacks":false}'] [--min 3]
+//     [--node-flags '--max-inlined-bytecode-size-cumulative=3000']
 //
 // Runs count.js under callgrind twice, with few and many batches, each time with V8's
 // --perf-basic-prof (which writes the address range of every compiled function to
@@ -24,7 +25,7 @@ const { callgrind } = require('./instructions');
 function parseArgs(argv) {
   const args = {
     node: process.execPath, target: path.join(__dirname, '..', '..', 'lib', 'index.js'),
-    row: 'timeout-run-10k-in-job', batches: [10, 40], configure: '', min: 3,
+    row: 'timeout-run-10k-in-job', batches: [10, 40], configure: '', min: 3, nodeFlags: [],
   };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
@@ -34,6 +35,7 @@ function parseArgs(argv) {
     else if (flag === '--batches') args.batches = value.split(',').map(Number);
     else if (flag === '--configure') args.configure = JSON.stringify(JSON.parse(value));
     else if (flag === '--min') args.min = Number(value);
+    else if (flag === '--node-flags') args.nodeFlags = value.split(/\s+/).filter(Boolean);
     else throw new Error(`unknown option ${flag}`);
   }
   return args;
@@ -44,7 +46,7 @@ function profile(args, batches) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-'));
   const out = path.join(dir, 'callgrind.out');
   const run = callgrind(args.node, args.target, args.row, batches, args.configure,
-    { outFile: out, nodeFlags: ['--perf-basic-prof'] });
+    { outFile: out, nodeFlags: ['--perf-basic-prof', ...args.nodeFlags] });
   const pid = /==(\d+)== Collected/.exec(run.stderr)[1];
   const mapFile = `/tmp/perf-${pid}.map`;
   const ranges = readPerfMap(mapFile);

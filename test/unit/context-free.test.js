@@ -1,6 +1,7 @@
 'use strict'
 // When timers are created "context-free" (lib/run.js: no capture, run in the pass's context):
-// only with async_hooks storage (Node 18 to 22), from a promise job after load on, while no
+// only with async_hooks storage (Node 18 to 22), from load on when no async hook with `init` is
+// enabled (or from the first promise job, when one was and has been disabled), while no
 // storage has been entered and no async hook enabled; and never again once either happens.
 // Never on Node 24 and later: their default AsyncContextFrame storage is excluded, and with
 // --no-async-context-frame constructing a storage (heaptimers makes one) enables a hook.
@@ -44,9 +45,17 @@ const FRAMES = !('kResourceStore' in new (require('async_hooks').AsyncLocalStora
 const hooksStorageOnly = { skip: FRAMES && 'this Node defaults to AsyncContextFrame storage' }
 const NEVER = { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
 
-t.test('starts after load, with async_hooks storage', hooksStorageOnly, t => {
+t.test('starts at load, with async_hooks storage', hooksStorageOnly, t => {
   const out = states('', '')
-  t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
+  t.same(out, { atLoad: true, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
+  t.end()
+})
+
+// A storage entered and disabled again before load leaves Node's promise hook on for a while:
+// the load cannot tell it from an enabled one, and the promise job starts it.
+t.test('starts in the promise job when a storage was disabled before load', hooksStorageOnly, t => {
+  const before = 'const a = new (require("async_hooks").AsyncLocalStorage)(); a.run(1, () => {}); a.disable()'
+  t.same(states(before, ''), { atLoad: false, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
   t.end()
 })
 
@@ -60,17 +69,27 @@ const enders = {
 for (const [what, code] of Object.entries(enders)) {
   t.test(`ends for good with ${what}`, hooksStorageOnly, t => {
     const out = states('', `${code}; setTimeout(() => {}, 1)`)
-    t.same(out, { atLoad: false, inPromiseJob: true, afterLoad: true, after: false, capturedAfter: true })
+    t.same(out, { atLoad: true, inPromiseJob: true, afterLoad: true, after: false, capturedAfter: true })
     t.end()
   })
 }
 
-t.test('never starts when a hook was enabled before load', t => {
-  t.same(states('require("async_hooks").createHook({ before () {} }).enable()', ''), NEVER)
+t.test('never starts when a hook with init was enabled before load', t => {
+  t.same(states('require("async_hooks").createHook({ init () {} }).enable()', ''), NEVER)
+  t.same(states('new (require("async_hooks").AsyncLocalStorage)().enterWith(1)', ''), NEVER, 'a store entered')
   t.end()
 })
 
-t.test('never starts when a hook is enabled after load, before the promise job', t => {
+// A hook with no `init` cannot tell where a resource was created: the load misses it, and the
+// promise job, which it marks, ends context-free.
+const ENDED_IN_JOB = { atLoad: true, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
+
+t.test('ends in the promise job when a hook with no init was enabled before load', hooksStorageOnly, t => {
+  t.same(states('require("async_hooks").createHook({ before () {} }).enable()', ''), ENDED_IN_JOB)
+  t.end()
+})
+
+t.test('ends when a hook is enabled after load, before the promise job', t => {
   t.same(states('', '', { loaded: 'require("async_hooks").createHook({}).enable()' }), NEVER)
   t.end()
 })
