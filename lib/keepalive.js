@@ -12,8 +12,9 @@
 // queueMicrotask() call and runs the callback inside its scope, work a program whose one
 // pending timer comes and goes would pay on every set and clear.
 
-const resolved = Promise.resolve();
-const promiseThen = Promise.prototype.then;
+const { IntrinsicPromise, promiseThen } = require('./intrinsics');
+
+const resolved = IntrinsicPromise.resolve();
 
 class KeepAlive {
   constructor() {

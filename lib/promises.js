@@ -31,10 +31,8 @@ const { addAbortListener } = require('events');
 
 // Node's timers/promises use the intrinsic Promise and its methods as they were at startup
 // (primordials): a program that replaces the global Promise (with Bluebird, say), or patches its
-// methods, still gets Node's own promises from them, and so gets them from ours. An async
-// function's result is always an intrinsic promise, whatever the global is now.
-const Promise = (async () => {})().constructor; // eslint-disable-line no-shadow-restricted-names
-const promiseThen = Promise.prototype.then;
+// methods, still gets Node's own promises from them, and so gets them from ours.
+const { IntrinsicPromise: Promise, promiseThen } = require('./intrinsics'); // eslint-disable-line no-shadow-restricted-names
 const promiseFinally = Promise.prototype.finally;
 const bind = Function.prototype.bind; // as Node's own (primordials), whatever a program does to it
 const promiseReject = Promise.reject;

@@ -33,6 +33,7 @@
 
 const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = require('async_hooks');
 const EventEmitter = require('events');
+const { IntrinsicPromise, promiseThen } = require('./intrinsics');
 const { options, onConfigure } = require('./options');
 
 const tickCallback = process._tickCallback;
@@ -293,10 +294,11 @@ onConfigure(knowAll);
 // That is "context-free". The capture's check and the pass's context bookkeeping were about 60
 // instructions of the 700 a queued immediate costs on Node 20 (HISTORY has the counts).
 //
-// It starts as we load, unless a promise created then carries an async id: Node's promise hook
-// writes one onto every promise while an async hook with an `init` callback is enabled (any
-// storage entered before we loaded enabled one), and goes on for a while after it is disabled,
-// which only delays the start. A hook with no `init` cannot tell one resource's creation from
+// It starts as we load, unless an intrinsic promise created then carries an async id (a userland
+// Promise a program put in place of the global never does): Node's promise hook writes one onto
+// every promise while an async hook with an `init` callback is enabled (any storage entered
+// before we loaded enabled one), and goes on for a while after it is disabled, which only delays
+// the start. A hook with no `init` cannot tell one resource's creation from
 // another's, so a context of its own means nothing to it, but it still marks promise jobs: a
 // promise job queued at load runs with execution async id 0 only while no async hook at all is
 // enabled. So that job starts it if the load could not (a disabled storage reads no store until
@@ -324,7 +326,7 @@ function startContextFree() {
 
 // As we load: no hook with `init` is enabled, or has been for a while (see above).
 function promisesUntracked() {
-  return Object.getOwnPropertySymbols(Promise.resolve()).length === 0;
+  return Object.getOwnPropertySymbols(IntrinsicPromise.resolve()).length === 0;
 }
 
 // The promise job queued at load (see above).
@@ -352,7 +354,7 @@ function newFreeContext(shared) {
 if (!FRAME_STORAGE) {
   wrapHookEnable();
   if (promisesUntracked()) startContextFree();
-  Promise.prototype.then.call(Promise.resolve(), checkContextFree);
+  promiseThen.call(IntrinsicPromise.resolve(), checkContextFree);
 }
 
 // Enabling any async hook ends context-free (see there).

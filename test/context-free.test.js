@@ -21,6 +21,7 @@ const expected = {
   },
   'storage disabled before load': { 'timeout in run()': 'after load', 'free timeout': null },
   'store entered before load': { immediate: 'before load', timeout: 'before load' },
+  'global Promise replaced before load': { immediate: 'req', timeout: 'req' },
 }
 
 for (const [scenario, want] of Object.entries(expected)) {
