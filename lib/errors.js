@@ -7,9 +7,10 @@
 // the running Node's own formatter: a native call that is certain to reject the value produces
 // the exact text, and we keep its "Received" tail. Only our own wording ahead of it is fixed.
 
-// Captured at load: a program may replace these globals later (or install() will).
+// Captured at load: a program may replace this global later (or install() will). Warnings go
+// through `process.emitWarning` as it is when they are emitted, as Node's own timers' do: a
+// program may replace it to filter or redirect them.
 const nativeSetTimeout = globalThis.setTimeout;
-const emitWarning = process.emitWarning.bind(process);
 
 const TIMEOUT_MAX = 2 ** 31 - 1;
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
@@ -162,19 +163,19 @@ function unusualDelay(after, ms) {
 
 function warnAboutDelay(after) {
   if (after > TIMEOUT_MAX) {
-    emitWarning(`${after} does not fit into a 32-bit signed integer.` +
+    process.emitWarning(`${after} does not fit into a 32-bit signed integer.` +
       '\nTimeout duration was set to 1.', 'TimeoutOverflowWarning');
   } else if (!WARNS_NEGATIVE_AND_NAN) {
     // Older majors say nothing about negative or NaN delays.
   } else if (after < 0) {
     if (!warnedNegative) {
       warnedNegative = true;
-      emitWarning(`${after} is a negative number.\nTimeout duration was set to 1.`,
+      process.emitWarning(`${after} is a negative number.\nTimeout duration was set to 1.`,
         'TimeoutNegativeWarning');
     }
   } else if (after !== after && !warnedNaN) { // eslint-disable-line no-self-compare
     warnedNaN = true;
-    emitWarning(`${after} is not a number.\nTimeout duration was set to 1.`, 'TimeoutNaNWarning');
+    process.emitWarning(`${after} is not a number.\nTimeout duration was set to 1.`, 'TimeoutNaNWarning');
   }
 }
 

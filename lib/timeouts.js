@@ -42,7 +42,7 @@
 
 const { MinHeap } = require('./heap');
 const clock = require('./clock');
-const { coerceDelay, throwInvalidCallback } = require('./errors');
+const { coerceDelay, throwInvalidCallback, TIMEOUT_MAX } = require('./errors');
 const { defineInspector, timeoutInspector } = require('./inspect');
 const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
@@ -583,10 +583,13 @@ function arm(bucket, now, atPassLevel) {
   armFor(bucket.key, bucket.due, now, atPassLevel);
 }
 
-// arm() for the bucket of `key` whose latest deadline is `due`, which may not exist yet.
+// arm() for the bucket of `key` whose latest deadline is `due`, which may not exist yet. A
+// deadline of now + 2**31-1 can come back from `due - now` a hair above, and Node takes 2**31 as
+// too long (a warning, and 1 ms): the largest delay stays Node's largest.
 function armFor(key, due, now, atPassLevel) {
   let delay = Math.ceil(due - now);
   if (delay < 1) delay = 1;
+  else if (delay > TIMEOUT_MAX) delay = TIMEOUT_MAX;
   armedKey = key;
   if (firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer);

@@ -128,7 +128,7 @@ t.test('a coerced delay is waited for (never much earlier than asked)', async t 
 })
 
 t.test('TimeoutOverflowWarning / TimeoutNegativeWarning / TimeoutNaNWarning (child processes)', async t => {
-  const scenarios = ['overflow', 'negative', 'negative-interval-first', 'nan', 'nan-interval-first', 'silent', 'mixed', 'timing', 'promises']
+  const scenarios = ['overflow', 'negative', 'negative-interval-first', 'nan', 'nan-interval-first', 'silent', 'mixed', 'timing', 'promises', 'largest-delay', 'emitWarning-replaced']
   for (const s of scenarios) {
     await t.test(s, async t => {
       const r = await runFixtureEach('warnings.js', [s], { parallel: true })
