@@ -1,4 +1,6 @@
-// Types for heaptimers: Node's timers API, plus configure/install/stats.
+// Types for heaptimers: Node's timers API, plus configure/install/stats. This file types the
+// CommonJS entry (lib/index.js), which has no `default` export: `import timers from` works
+// there through TypeScript's interop; index.d.mts types the ESM entry, whose default is the API.
 
 import type * as promisesModule from './promises';
 
@@ -15,14 +17,16 @@ export interface Timeout {
   /** A numeric id that clearTimeout/clearInterval accept. */
   [Symbol.toPrimitive](): number;
   [Symbol.dispose](): void;
-  readonly _idleTimeout: number;
+  /** The delay; writable, as in Node (see README, "Writing `_idleTimeout`"). */
+  _idleTimeout: number;
   /** When the timer was last armed, in the event loop's milliseconds (as Node's). */
   readonly _idleStart: number;
   /** null once cleared; undefined on Node 24.21 and 26, as Node's own. */
   readonly _onTimeout: ((...args: any[]) => void) | null | undefined;
   readonly _repeat: number | null;
-  readonly _destroyed: boolean;
-  readonly _timerArgs: unknown[] | undefined;
+  /** Writing true clears a pending timer (see README, "Node's own clear functions"). */
+  _destroyed: boolean;
+  _timerArgs: unknown[] | undefined;
 }
 
 export interface Immediate {
@@ -91,19 +95,3 @@ export interface Stats {
 }
 /** Pending counts, for tests, leak checks and benchmarks. */
 export function stats(): Stats;
-
-declare const heaptimers: {
-  setTimeout: typeof setTimeout;
-  clearTimeout: typeof clearTimeout;
-  setInterval: typeof setInterval;
-  clearInterval: typeof clearInterval;
-  setImmediate: typeof setImmediate;
-  clearImmediate: typeof clearImmediate;
-  promises: typeof promises;
-  configure: typeof configure;
-  install: typeof install;
-  uninstall: typeof uninstall;
-  isInstalled: typeof isInstalled;
-  stats: typeof stats;
-};
-export default heaptimers;

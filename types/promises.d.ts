@@ -1,4 +1,5 @@
-// Types for heaptimers/promises, mirroring node:timers/promises.
+// Types for heaptimers/promises, mirroring node:timers/promises: its CommonJS entry
+// (lib/promises.js), which has no `default` export; promises.d.mts types the ESM entry.
 
 export interface TimerOptions {
   /** Rejects the promise with an AbortError (cause: the signal's reason) when aborted. */
@@ -19,11 +20,3 @@ export interface Scheduler {
   yield(): Promise<void>;
 }
 export const scheduler: Scheduler;
-
-declare const promises: {
-  setTimeout: typeof setTimeout;
-  setImmediate: typeof setImmediate;
-  setInterval: typeof setInterval;
-  scheduler: Scheduler;
-};
-export default promises;

@@ -14,7 +14,8 @@ t.test('the packed files', { skip: npmCli ? false : 'not run by npm (npm_execpat
     cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
   })
   const files = JSON.parse(out)[0].files.map(file => file.path)
-  for (const needed of ['lib/index.js', 'lib/index.mjs', 'lib/register.js', 'types/index.d.ts',
+  for (const needed of ['lib/index.js', 'lib/index.mjs', 'lib/register.js', 'lib/intrinsics.js',
+    'types/index.d.ts', 'types/index.d.mts', 'types/promises.d.ts', 'types/promises.d.mts',
     'bin/timerbench.js', 'bench/child.js', 'bench/run.js', 'bench/floor/timers.js', 'package.json']) {
     t.ok(files.includes(needed), `${needed} is packed`)
   }

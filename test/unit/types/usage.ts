@@ -6,6 +6,8 @@ import timers, {
 } from 'heaptimers';
 import * as timersPromises from 'heaptimers/promises';
 import { promisify } from 'node:util';
+import required = require('heaptimers');
+import requiredPromises = require('heaptimers/promises');
 
 const t: Timeout = setTimeout((a: number, b: string) => void [a, b], 10, 1, 'x');
 const id: number = +t;
@@ -32,6 +34,14 @@ install();
 const on: boolean = isInstalled();
 uninstall();
 timers.setTimeout(() => {}, 1);
+// @ts-expect-error: the CommonJS entry (lib/index.js) has no `default` export
+void required.default;
+// @ts-expect-error: nor has lib/promises.js
+void requiredPromises.default;
+// Writable, as in Node: programs write the delay, and Node's own clearTimeout writes `_destroyed`.
+t._idleTimeout = 20;
+t._destroyed = true;
+t._timerArgs = [1, 'x'];
 
 async function main(): Promise<void> {
   const v: string = await promises.setTimeout(5, 'value', { ref: false, signal: new AbortController().signal });
@@ -45,4 +55,4 @@ async function main(): Promise<void> {
   const p: Promise<void> = promisify(setTimeout)(5);
   void [v, w, p];
 }
-void [alive, firesAt, opts, same, s, on, main];
+void [alive, firesAt, opts, same, s, on, main, required.stats(), requiredPromises.scheduler];
