@@ -50,14 +50,17 @@ function fallbackDescription(value) {
 /**
  * An error shaped like Node's internal ones: an instance of a subclass of `Base` whose
  * `constructor` is still `Base`, an enumerable `code`, and the code in the stack header and in
- * `String(err)` ("TypeError [CODE]: message") while `name` stays "TypeError".
+ * `String(err)` ("TypeError [CODE]: message") while `name` stays "TypeError". Its stack starts
+ * at the caller of `stackStart`, as Node's start at the public function, with its validators'
+ * frames hidden.
  */
-function nodeError(Base, code, message) {
+function nodeError(Base, code, message, stackStart) {
   const NodeError = nodeErrorClass(Base, code);
   const err = new NodeError();
   err.code = code;
   Object.defineProperty(err, 'message', { value: message, enumerable: false, writable: true, configurable: true });
   err.name = `${Base.name} [${code}]`;
+  Error.captureStackTrace(err, stackStart);
   err.stack; // eslint-disable-line no-unused-expressions -- formats the stack with that name
   delete err.name;
   return err;
@@ -89,16 +92,16 @@ function subject(name) {
 }
 
 /** ERR_INVALID_ARG_TYPE, worded as Node words it ("must be of type x" / "an instance of X"). */
-function invalidArgType(name, expected, actual) {
+function invalidArgType(name, expected, actual, stackStart = invalidArgType) {
   return nodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-    `The ${subject(name)} must be ${expected}. Received ${describeReceived(actual)}`);
+    `The ${subject(name)} must be ${expected}. Received ${describeReceived(actual)}`, stackStart);
 }
 
 /** ERR_OUT_OF_RANGE, worded as Node's validateInteger words it. */
 function outOfRange(name, range, actual) {
   const shown = typeof actual === 'number' ? describeNumber(actual) : describeReceived(actual);
   return nodeError(RangeError, 'ERR_OUT_OF_RANGE',
-    `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`);
+    `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`, outOfRange);
 }
 
 /** A number as ERR_OUT_OF_RANGE shows it: Node groups the digits of big integers (2_147_483_648). */
@@ -119,22 +122,22 @@ function describeNumber(value) {
 function invalidArgValue(name, reason, actual) {
   const type = name.includes('.') ? 'property' : 'argument';
   return nodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
-    `The ${type} '${name}' ${reason}. Received ${require('util').inspect(actual)}`);
+    `The ${type} '${name}' ${reason}. Received ${require('util').inspect(actual)}`, invalidArgValue);
 }
 
 /** ERR_INVALID_THIS, for a method called on the wrong kind of object. */
 function invalidThis(type) {
-  return nodeError(TypeError, 'ERR_INVALID_THIS', `Value of "this" must be of type ${type}`);
+  return nodeError(TypeError, 'ERR_INVALID_THIS', `Value of "this" must be of type ${type}`, invalidThis);
 }
 
 /** ERR_ILLEGAL_CONSTRUCTOR, for classes only Node (here: heaptimers) may construct. */
 function illegalConstructor() {
-  return nodeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  return nodeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor', illegalConstructor);
 }
 
-/** Throws Node's exact error for a timer callback that is not a function. */
+/** Throws Node's exact error for a timer callback that is not a function, from its caller. */
 function throwInvalidCallback(callback) {
-  throw invalidArgType('callback', 'of type function', callback);
+  throw invalidArgType('callback', 'of type function', callback, throwInvalidCallback);
 }
 
 /**

@@ -175,21 +175,21 @@ function validate(delay, options, hasDelay, isIterator) {
 // Reads the options as Node does before it destructures them: the older version not at all; the
 // newer reads `signal`, and again to check it when it is defined, then `ref` the same way. So a
 // getter runs as often as in Node, and a value that changes between reads passes or fails as it
-// does there.
+// does there. Its errors' stacks start at the public function, which called validate().
 function invalidArgument(delay, options, hasDelay, isIterator) {
   if (STRICT_VALIDATION && hasDelay && delay !== undefined && typeof delay !== 'number') {
-    return invalidArgType('delay', 'of type number', delay);
+    return invalidArgType('delay', 'of type number', delay, validate);
   }
   if (options === null || typeof options !== 'object' ||
       ((STRICT_VALIDATION || isIterator) && Array.isArray(options))) {
-    return invalidArgType('options', 'of type object', options);
+    return invalidArgType('options', 'of type object', options, validate);
   }
   if (!STRICT_VALIDATION) return null;
   if (options.signal !== undefined) {
-    const invalid = invalidSignal(options.signal);
+    const invalid = invalidSignal(options.signal, validate);
     if (invalid !== null) return invalid;
   }
-  return options.ref !== undefined ? invalidRef(options.ref) : null;
+  return options.ref !== undefined ? invalidRef(options.ref, validate) : null;
 }
 
 // The older version checks the values it destructured (`ref` defaults to true); the newer one
@@ -197,20 +197,21 @@ function invalidArgument(delay, options, hasDelay, isIterator) {
 function invalidOption(signal, ref) {
   if (STRICT_VALIDATION) return null;
   if (signal !== undefined) {
-    const invalid = invalidSignal(signal);
+    const invalid = invalidSignal(signal, invalidOption);
     if (invalid !== null) return invalid;
   }
-  return invalidRef(ref);
+  return invalidRef(ref, invalidOption);
 }
 
-// Node's validateAbortSignal(): any object with an `aborted` property passes.
-function invalidSignal(signal) {
+// Node's validateAbortSignal(): any object with an `aborted` property passes. `stackStart`: the
+// validating function the public one called, where the error's stack starts (errors.js).
+function invalidSignal(signal, stackStart) {
   if (signal !== null && typeof signal === 'object' && 'aborted' in signal) return null;
-  return invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  return invalidArgType('options.signal', 'an instance of AbortSignal', signal, stackStart);
 }
 
-function invalidRef(ref) {
-  return typeof ref === 'boolean' ? null : invalidArgType('options.ref', 'of type boolean', ref);
+function invalidRef(ref, stackStart) {
+  return typeof ref === 'boolean' ? null : invalidArgType('options.ref', 'of type boolean', ref, stackStart);
 }
 
 function aborted(signal) {

@@ -77,6 +77,39 @@ t.test('exact messages for representative values', async t => {
   })
 })
 
+// The function named by the first frame of an error's stack, its receiver aside (`Object.`),
+// and so are the frames of Node 18's own error machinery (`new NodeError` and
+// `__node_internal_captureLargerStackTrace`), which Node hides from Node 20 on.
+function firstFrame (error) {
+  const names = error.stack.split('\n').slice(1).map(line => /^\s+at (?:new )?(\S+)/.exec(line)[1])
+  return names.find(name => name !== 'NodeError' && !name.startsWith('__node_internal_')).split('.').pop()
+}
+
+t.test('an argument error\'s stack starts at the function called, as Node\'s', async t => {
+  await sameResult(t, 'first stack frames', async T => {
+    const P = T.promises
+    const thrown = fn => { try { fn() } catch (error) { return error } }
+    const rejection = async promise => { try { await promise } catch (error) { return error } }
+    return {
+      setTimeout: firstFrame(thrown(() => T.setTimeout(1, 1))),
+      setInterval: firstFrame(thrown(() => T.setInterval(1, 1))),
+      setImmediate: firstFrame(thrown(() => T.setImmediate(1))),
+      'promises.setTimeout': firstFrame(await rejection(P.setTimeout(1, 'v', null))),
+      'promises.setImmediate': firstFrame(await rejection(P.setImmediate('v', { ref: 1 }))),
+      'scheduler.wait': firstFrame(thrown(() => P.scheduler.wait.call({}, 1))),
+    }
+  }, {
+    expect: {
+      setTimeout: 'setTimeout',
+      setInterval: 'setInterval',
+      setImmediate: 'setImmediate',
+      'promises.setTimeout': 'setTimeout',
+      'promises.setImmediate': 'setImmediate',
+      'scheduler.wait': 'wait',
+    },
+  })
+})
+
 t.test('a throwing call schedules nothing and leaves the delay untouched', async t => {
   await sameResult(t, 'no side effects', async T => {
     let valueOfCalls = 0
