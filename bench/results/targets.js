@@ -3,12 +3,15 @@
 // Issue #5's targets, checked against a timerbench JSON report of its full command:
 //
 //   node bench/results/targets.js <report.json> [<later report.json>]
+//   node bench/results/targets.js --markdown <report.json>
 //
 // prints how many of the 84 cells met their targets (ratios heaptimers/native of medians per
 // Node; native/heaptimers for % cpu rows) and lists the cells that did not. Given two reports,
 // it prints both counts, how many cells both missed, and the cells met in one and not the
 // other (by Node major, as two runs may have different patch releases): on a noisy host, two
-// runs of one build swap cells, which tells noise from a change.
+// runs of one build swap cells, which tells noise from a change. With --markdown, it prints the
+// ratios as README's Results table: a row per scenario, a column per option set of the issue,
+// each cell the ratios by Node (oldest first), a missed one in italics.
 
 const path = require('path');
 
@@ -72,6 +75,36 @@ function compareTargets(earlier, later) {
   return { missedInBoth, changed };
 }
 
+const COLUMNS = [
+  ['heaptimers', 'default options'],
+  ['heaptimers:maxTickDepth=10', '`maxTickDepth: 10`'],
+  ['heaptimers:drainBetweenCallbacks=false', '`drainBetweenCallbacks: false`'],
+];
+
+/** The ratios of every cell with a target, as a Markdown table (see the top). */
+function ratioTable(report) {
+  const cells = checkTargets(report);
+  const nodes = [...new Set(cells.map(cell => cell.node))].sort(byVersion);
+  const scenarios = [...new Set(cells.map(cell => cell.scenario))];
+  const byKey = new Map(cells.map(cell => [`${cell.scenario} ${cell.impl} ${cell.node}`, cell]));
+  const shown = cell => cell === undefined ? 'n/a' : cell.met ? `${cell.ratio.toFixed(2)}x` : `_${cell.ratio.toFixed(2)}x_`;
+  const lines = [
+    `| row | ${COLUMNS.map(([, title]) => title).join(' | ')} |`,
+    `|:---|${COLUMNS.map(() => ':---').join('|')}|`,
+  ];
+  for (const scenario of scenarios) {
+    const row = COLUMNS.map(([impl]) => targetOf(impl, scenario) === null ? ''
+      : nodes.map(node => shown(byKey.get(`${scenario} ${impl} ${node}`))).join(' / '));
+    lines.push(`| ${scenario} | ${row.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function byVersion(a, b) {
+  const [x, y] = [a, b].map(version => version.slice(1).split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
 function majorOf(version) {
   return version.split('.')[0];
 }
@@ -81,13 +114,17 @@ function printCount(cells, file) {
 }
 
 if (require.main === module) {
-  const [file, laterFile] = process.argv.slice(2);
-  if (!file) {
-    console.error('usage: node bench/results/targets.js <report.json> [<later report.json>]');
+  const args = process.argv.slice(2);
+  const markdown = args[0] === '--markdown';
+  const [file, laterFile] = markdown ? args.slice(1) : args;
+  if (!file || (markdown && laterFile !== undefined)) {
+    console.error('usage: node bench/results/targets.js [--markdown] <report.json> [<later report.json>]');
     process.exit(2);
   }
   const report = require(path.resolve(file));
-  if (laterFile === undefined) {
+  if (markdown) {
+    console.log(ratioTable(report));
+  } else if (laterFile === undefined) {
     const cells = checkTargets(report);
     printCount(cells);
     for (const cell of cells.filter(cell => !cell.met)) {
@@ -106,4 +143,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { checkTargets, compareTargets, targetOf };
+module.exports = { checkTargets, compareTargets, ratioTable, targetOf };

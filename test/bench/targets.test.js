@@ -4,7 +4,7 @@
 const t = require('tap')
 const path = require('node:path')
 const { execFileSync } = require('node:child_process')
-const { checkTargets, compareTargets, targetOf } = require('../../bench/results/targets')
+const { checkTargets, compareTargets, ratioTable, targetOf } = require('../../bench/results/targets')
 
 const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'results', 'targets.js')
 
@@ -44,10 +44,34 @@ t.test('ratios: rates over native, % cpu native over heaptimers', async t => {
   t.equal(cells[1].ratio, 1.2)
 })
 
+t.test('the ratio table: a column per option set, Nodes oldest first, misses in italics', async t => {
+  const at = (node, impl, scenario, median, higherIsBetter) => ({ ...cell(impl, scenario, median, higherIsBetter), node })
+  const report = {
+    results: [
+      at('v22.1.0', 'native', 'immediate-recursion', 1), at('v22.1.0', 'heaptimers', 'immediate-recursion', 0.8),
+      at('v22.1.0', 'heaptimers:maxTickDepth=10', 'immediate-recursion', 6),
+      at('v20.10.0', 'native', 'immediate-recursion', 1), at('v20.10.0', 'heaptimers', 'immediate-recursion', 0.95),
+      at('v20.10.0', 'heaptimers:maxTickDepth=10', 'immediate-recursion', 4),
+      at('v20.10.0', 'native', 'cpu-1ms-loops-1000', 3, false), at('v20.10.0', 'heaptimers', 'cpu-1ms-loops-1000', 2, false),
+      at('v22.1.0', 'native', 'cpu-1ms-loops-1000', 3, false), at('v22.1.0', 'heaptimers', 'cpu-1ms-loops-1000', 2, false),
+    ],
+  }
+  t.equal(ratioTable(report), [
+    '| row | default options | `maxTickDepth: 10` | `drainBetweenCallbacks: false` |',
+    '|:---|:---|:---|:---|',
+    '| immediate-recursion | 0.95x / _0.80x_ | _4.00x_ / 6.00x |  |',
+    '| cpu-1ms-loops-1000 | 1.50x / 1.50x |  |  |',
+  ].join('\n'))
+})
+
 t.test('the CLI counts a saved run', async t => {
   const out = execFileSync(process.execPath, [SCRIPT, path.join(__dirname, '..', '..', 'bench', 'results', 'issue-5-2026-11-25.json')], { encoding: 'utf8' })
   t.match(out, /^61 of 84 cells met their targets\n/)
   t.match(out, /immediate-recursion heaptimers v20\.20\.2: 0\.64x, target 0\.9x/)
+  const table = execFileSync(process.execPath, [SCRIPT, '--markdown', path.join(__dirname, '..', '..', 'bench', 'results', 'issue-5-2026-11-25.json')], { encoding: 'utf8' })
+  t.match(table, /^\| row \| default options \|/)
+  t.match(table, /\n\| immediate-recursion \| _0\.64x_ \/ /)
+  t.equal(table.trim().split('\n').length, 2 + 19, 'a row per scenario with a target')
 })
 
 t.test('two reports: cells missed in both, and cells met in one only, by Node major', async t => {
