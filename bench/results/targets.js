@@ -12,6 +12,12 @@
 // runs of one build swap cells, which tells noise from a change. With --markdown, it prints the
 // ratios as README's Results table: a row per scenario, a column per option set of the issue,
 // each cell the ratios by Node (oldest first), a missed one in italics.
+//
+// A report that also ran the floor (`-i ...,floor,floor:drainBetweenCallbacks=false`, see
+// bench/floor/timers.js) gets the floor's ratio beside each cell with the same options: a cell
+// that the floor missed too, in the same run, is out of this design's reach on that host at that
+// time, which only a run of both side by side can tell (the hosts' speeds differ by day). The
+// listing says so per missed cell; the Markdown table marks such a cell with a dagger.
 
 const path = require('path');
 
@@ -24,6 +30,12 @@ const DEFAULT_TARGETS = {
   'cpu-1ms-loops-1000': 1.4,
 };
 const EVERY_OTHER_ROW = 0.95;
+
+// The floor's column for each option set of heaptimers that it can run (it has no maxTickDepth).
+const FLOOR_OF = {
+  heaptimers: 'floor',
+  'heaptimers:drainBetweenCallbacks=false': 'floor:drainBetweenCallbacks=false',
+};
 
 /** The target of `scenario` for implementation `impl`, or null when the issue sets none. */
 function targetOf(impl, scenario) {
@@ -40,7 +52,10 @@ function targetOf(impl, scenario) {
   return null;
 }
 
-/** Every cell with a target: { scenario, impl, node, ratio, target, met }. */
+/**
+ * Every cell with a target: { scenario, impl, node, ratio, target, met, floor }, `floor` being
+ * the floor's ratio in the same run with the same options, or null when the report has none.
+ */
 function checkTargets(report) {
   const byKey = new Map(report.results.map(cell => [`${cell.node} ${cell.impl} ${cell.scenario}`, cell]));
   const cells = [];
@@ -49,10 +64,22 @@ function checkTargets(report) {
     if (target === null) continue;
     const native = byKey.get(`${cell.node} native ${cell.scenario}`);
     if (native === undefined) continue;
-    const ratio = cell.higherIsBetter ? cell.median / native.median : native.median / cell.median;
-    cells.push({ scenario: cell.scenario, impl: cell.impl, node: cell.node, ratio, target, met: ratio >= target });
+    const ratio = ratioOf(cell, native);
+    const floorCell = byKey.get(`${cell.node} ${FLOOR_OF[cell.impl]} ${cell.scenario}`);
+    const floor = floorCell === undefined ? null : ratioOf(floorCell, native);
+    cells.push({ scenario: cell.scenario, impl: cell.impl, node: cell.node, ratio, target, met: ratio >= target, floor });
   }
   return cells;
+}
+
+// A cell's ratio to native's, higher better: rates over native's, native's % cpu over the cell's.
+function ratioOf(cell, native) {
+  return cell.higherIsBetter ? cell.median / native.median : native.median / cell.median;
+}
+
+/** Whether the floor missed `cell`'s target too, in the same run: out of the design's reach there. */
+function floorMissed(cell) {
+  return cell.floor !== null && cell.floor < cell.target;
 }
 
 /**
@@ -87,7 +114,8 @@ function ratioTable(report) {
   const nodes = [...new Set(cells.map(cell => cell.node))].sort(byVersion);
   const scenarios = [...new Set(cells.map(cell => cell.scenario))];
   const byKey = new Map(cells.map(cell => [`${cell.scenario} ${cell.impl} ${cell.node}`, cell]));
-  const shown = cell => cell === undefined ? 'n/a' : cell.met ? `${cell.ratio.toFixed(2)}x` : `_${cell.ratio.toFixed(2)}x_`;
+  const shown = cell => cell === undefined ? 'n/a' : cell.met ? `${cell.ratio.toFixed(2)}x`
+    : `_${cell.ratio.toFixed(2)}x_${floorMissed(cell) ? ' †' : ''}`;
   const lines = [
     `| row | ${COLUMNS.map(([, title]) => title).join(' | ')} |`,
     `|:---|${COLUMNS.map(() => ':---').join('|')}|`,
@@ -96,6 +124,9 @@ function ratioTable(report) {
     const row = COLUMNS.map(([impl]) => targetOf(impl, scenario) === null ? ''
       : nodes.map(node => shown(byKey.get(`${scenario} ${impl} ${node}`))).join(' / '));
     lines.push(`| ${scenario} | ${row.join(' | ')} |`);
+  }
+  if (cells.some(cell => cell.floor !== null)) {
+    lines.push('', '† missed by the floor (bench/floor/timers.js) too, in the same run, with the same options.');
   }
   return lines.join('\n');
 }
@@ -113,6 +144,12 @@ function printCount(cells, file) {
   console.log(`${cells.filter(cell => cell.met).length} of ${cells.length} cells met their targets${file ? ` in ${file}` : ''}`);
 }
 
+// One missed cell, with the floor's ratio when the run has it.
+function missLine(cell) {
+  const floor = cell.floor === null ? '' : `; the floor ${cell.floor.toFixed(2)}x${floorMissed(cell) ? ', missed too' : ''}`;
+  return `  ${cell.scenario} ${cell.impl} ${cell.node}: ${cell.ratio.toFixed(2)}x, target ${cell.target}x${floor}`;
+}
+
 if (require.main === module) {
   const args = process.argv.slice(2);
   const markdown = args[0] === '--markdown';
@@ -127,9 +164,11 @@ if (require.main === module) {
   } else if (laterFile === undefined) {
     const cells = checkTargets(report);
     printCount(cells);
-    for (const cell of cells.filter(cell => !cell.met)) {
-      console.log(`  ${cell.scenario} ${cell.impl} ${cell.node}: ${cell.ratio.toFixed(2)}x, target ${cell.target}x`);
+    const missed = cells.filter(cell => !cell.met);
+    if (cells.some(cell => cell.floor !== null)) {
+      console.log(`of the ${missed.length} missed, the floor missed ${missed.filter(floorMissed).length} too, in the same run`);
     }
+    for (const cell of missed) console.log(missLine(cell));
   } else {
     const later = require(path.resolve(laterFile));
     printCount(checkTargets(report), file);
@@ -143,4 +182,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { checkTargets, compareTargets, ratioTable, targetOf };
+module.exports = { checkTargets, compareTargets, floorMissed, ratioTable, targetOf };

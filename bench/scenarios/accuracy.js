@@ -10,7 +10,7 @@
 //   The signed lateness (p50, p99, max, the earliest fire) and the early count are in `extra`.
 // - accuracy-early (early fires, lower is better, 0 is right): how many of a sequence cycling
 //   through all four delays fired before their due time. heaptimers promises 0; Node computes
-//   deadlines from its cached loop time, so it can fire up to 1 ms early.
+//   deadlines from libuv's clock in whole milliseconds, so it can fire up to 1 ms early.
 // A few unrecorded timers run first, so start-up (a stale loop clock, JIT) is not measured.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict';

@@ -4,7 +4,7 @@
 const t = require('tap')
 const path = require('node:path')
 const { execFileSync } = require('node:child_process')
-const { checkTargets, compareTargets, ratioTable, targetOf } = require('../../bench/results/targets')
+const { checkTargets, compareTargets, floorMissed, ratioTable, targetOf } = require('../../bench/results/targets')
 
 const SCRIPT = path.join(__dirname, '..', '..', 'bench', 'results', 'targets.js')
 
@@ -64,6 +64,34 @@ t.test('the ratio table: a column per option set, Nodes oldest first, misses in 
   ].join('\n'))
 })
 
+t.test('the floor beside each cell, with the same options, when the run has it', async t => {
+  const report = {
+    results: [
+      cell('native', 'timeout-run-10k', 10),
+      cell('heaptimers', 'timeout-run-10k', 12), cell('floor', 'timeout-run-10k', 12.5),
+      cell('heaptimers:drainBetweenCallbacks=false', 'timeout-run-10k', 18),
+      cell('floor:drainBetweenCallbacks=false', 'timeout-run-10k', 21),
+      cell('native', 'cpu-1ms-loops-1000', 3, false), cell('heaptimers', 'cpu-1ms-loops-1000', 2.5, false),
+      cell('native', 'immediate-recursion', 1), cell('heaptimers:maxTickDepth=10', 'immediate-recursion', 4),
+      cell('floor', 'immediate-recursion', 0.5),
+    ],
+  }
+  const cells = checkTargets(report)
+  t.same(cells.map(c => [c.impl, c.scenario, c.met, c.floor]), [
+    ['heaptimers', 'timeout-run-10k', false, 1.25],
+    ['heaptimers:drainBetweenCallbacks=false', 'timeout-run-10k', false, 2.1],
+    ['heaptimers', 'cpu-1ms-loops-1000', false, null],
+    ['heaptimers:maxTickDepth=10', 'immediate-recursion', false, null],
+  ], 'the floor with the same options only: none for maxTickDepth, none where it did not run')
+  t.same(cells.map(floorMissed), [true, false, false, false], 'missed by the floor too: only where its ratio is under the target')
+  const table = ratioTable(report).split('\n')
+  t.equal(table[2], '| timeout-run-10k | _1.20x_ † |  | _1.80x_ |')
+  t.equal(table[5], '')
+  t.equal(table[6], '† missed by the floor (bench/floor/timers.js) too, in the same run, with the same options.')
+  const noFloor = ratioTable({ results: report.results.filter(c => !c.impl.startsWith('floor')) })
+  t.notMatch(noFloor, /†/, 'no dagger and no legend in a run without the floor')
+})
+
 t.test('the CLI counts a saved run', async t => {
   const out = execFileSync(process.execPath, [SCRIPT, path.join(__dirname, '..', '..', 'bench', 'results', 'issue-5-2026-11-25.json')], { encoding: 'utf8' })
   t.match(out, /^61 of 84 cells met their targets\n/)
@@ -72,6 +100,17 @@ t.test('the CLI counts a saved run', async t => {
   t.match(table, /^\| row \| default options \|/)
   t.match(table, /\n\| immediate-recursion \| _0\.64x_ \/ /)
   t.equal(table.trim().split('\n').length, 2 + 19, 'a row per scenario with a target')
+})
+
+t.test('the CLI gives the floor\'s ratio beside each miss of a run that ran the floor', async t => {
+  const file = path.join(__dirname, '..', '..', 'bench', 'results', 'floor-beside-2026-11-28.json')
+  const out = execFileSync(process.execPath, [SCRIPT, file], { encoding: 'utf8' })
+  t.match(out, /^7 of 20 cells met their targets\nof the 13 missed, the floor missed 9 too, in the same run\n/)
+  t.match(out, /^ {2}cpu-1ms-loops-1000 heaptimers v20\.20\.2: 1\.15x, target 1\.4x; the floor 1\.58x$/m)
+  t.match(out, /^ {2}timeout-run-10k-1arg heaptimers v20\.20\.2: 1\.12x, target 1\.3x; the floor 1\.18x, missed too$/m)
+  const table = execFileSync(process.execPath, [SCRIPT, '--markdown', file], { encoding: 'utf8' })
+  t.match(table, /\n\| cpu-1ms-loops-1000 \| _1\.15x_ \/ _0\.96x_ † \|/)
+  t.match(table, /\n† missed by the floor/)
 })
 
 t.test('two reports: cells missed in both, and cells met in one only, by Node major', async t => {

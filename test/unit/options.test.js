@@ -110,7 +110,7 @@ t.test('maxTickDepth is bounded: I/O still gets in during an endless immediate c
 
 t.test('drainBetweenCallbacks: true interleaves ticks (Node), false batches them after the pass', async t => {
   // T1 and T2 share a pass only when their deadlines fall in the same whole millisecond, that
-  // is one bucket (each reads the clock afresh, where Node's share the cached loop time): when
+  // is one bucket (each reads the clock afresh, in fractions of a millisecond): when
   // a millisecond turns between the two creations, the pass may end between them. Such a
   // round is run again; T2 then comes right after T1 in its bucket's list (`_idleNext`).
   const order = async () => {
