@@ -532,10 +532,16 @@ function unlink(timer) {
   const next = timer._next;
   prev._next = next;
   next._prev = prev;
-  timer._prev = timer._next = null;
+  detach(timer); // not written out: see take()
   // In a ring with a sentinel, neighbours are one node only when that node is the bucket,
   // now empty.
   if (prev === next) bucketEmptied();
+}
+
+// Clears a timer's links: it is in no list. Its own function, so that its stores have feedback
+// slots of their own, which only ever see a Timeout (see take()).
+function detach(timer) {
+  timer._prev = timer._next = null;
 }
 
 // A bucket lost its last timer: it stays in the heap, until empty buckets outnumber the others
@@ -786,9 +792,16 @@ const passSource = {
 // the first of dueBucket: unlink() as it applies to that case, where the node before the timer
 // is known to be the bucket, and the node after it is told apart, as in link() (in unlink()
 // either may be a bucket or a timer, which costs V8 a two-map check per store).
+//
+// `next` is declared before `bucket` on purpose. V8's bytecode generator gives two stores of one
+// property name the same feedback slot when their receivers are variables of the same index,
+// and it counts parameters and locals from 0 each: declared first, `bucket` (local 0) shared its
+// `_next` and `_prev` slots with `timer` (parameter 0), so each of those stores saw a Bucket and
+// a Timeout and checked for both, on Node 18 to 26 (`%DebugPrint(take)` lists the slots).
+// `next` (local 0 now) only ever stores `_prev` into a Timeout, as `timer` does.
 function take(timer) {
-  const bucket = dueBucket;
   const next = timer._next;
+  const bucket = dueBucket;
   bucket._next = next;
   timer._prev = timer._next = null;
   if (next === bucket) {
