@@ -115,7 +115,10 @@ var armedKey = Infinity;
 var firingTimer = null;
 
 var interrupted = false; // a callback threw: the rest of the pass is still due
-var passNow = 0;
+// The pass's clock reading, in a field rather than a module variable: V8 keeps a field that has
+// held a fraction as a double it updates in place, where each write of a module variable boxes
+// a new number, which the write barrier then records as a young object in an old one.
+const pass = { now: 0.5 };
 
 var nextIdNumber = 1;
 const timersById = new Map();
@@ -463,7 +466,7 @@ function link(timer, now) {
   timer._idleStart = Math.floor(now + LIBUV_CLOCK_OFFSET);
   const key = Math.ceil(deadline); // clock.bucketKey(), written out to keep link() small
   let bucket = lastBucket;
-  if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) bucket = lastBucket = bucketOf(key);
+  if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) bucket = bucketOf(key);
   const tail = bucket._prev;
   timer._prev = tail;
   timer._next = bucket;
@@ -491,15 +494,20 @@ function delayOf(timer) {
 
 // The bucket of `key`, made if there is none. Kept apart from link(), which runs for every timer,
 // to keep link() small enough to inline (see startWithArgs()).
+//
+// A bucket found becomes `lastBucket`; one just made does not, until a second timer finds it.
+// A bucket is made young and the module's variables are old, so each store of a new bucket
+// into one takes the write barrier's slow path (about 50 instructions on Node 20): a 1 ms loop,
+// which makes one bucket per pass and puts one timer in it, paid it every pass for nothing.
 function bucketOf(key) {
   const bucket = ring[key & (RING_SIZE - 1)];
-  if (bucket !== null && bucket.key === key) return bucket;
+  if (bucket !== null && bucket.key === key) return (lastBucket = bucket);
   return farBuckets === 0 ? newBucket(key) : farBucket(key);
 }
 
 function farBucket(key) {
   const bucket = bucketsByKey.get(key);
-  return bucket === undefined ? newBucket(key) : bucket;
+  return bucket === undefined ? newBucket(key) : (lastBucket = bucket);
 }
 
 function newBucket(key) {
@@ -666,7 +674,7 @@ function finishImmediatesFirst() {
 }
 
 function runPass(now) {
-  passNow = now;
+  pass.now = now;
   let completed = false;
   try {
     runDue();
@@ -688,7 +696,7 @@ function resumePass() {
   if (!interrupted) return;
   interrupted = false;
   run.enterPass(passSource, false); // from a tick or the other scheduler's callback
-  runPass(passNow);
+  runPass(pass.now);
 }
 
 /**
@@ -821,7 +829,7 @@ function take(timer) {
 // afterCallback() places the interval in that bucket; if the callback cleared it or changed
 // its delay, the pass's end re-arms for whatever is earliest.
 function armForNextRun(timer) {
-  const deadline = passNow + delayOf(timer);
+  const deadline = pass.now + delayOf(timer);
   const key = clock.bucketKey(deadline);
   if (key < armedKey) armFor(key, deadline, clock.now(), false);
 }
@@ -850,7 +858,7 @@ function runUncallable(timer) {
 function peekNextBucket() {
   for (;;) {
     const bucket = heap.peek();
-    if (bucket === null || bucket.due > passNow) {
+    if (bucket === null || bucket.due > pass.now) {
       dueBucket = null;
       return null;
     }
@@ -878,7 +886,7 @@ function afterCallback(timer) {
   timer._context = run.contextAfterCallback(timer._context, sharedCapture);
   if ((flags & REPEAT) !== 0) {
     if (timer._next !== null) unlink(timer); // refreshed by its callback: the period wins
-    const bucket = link(timer, passNow);
+    const bucket = link(timer, pass.now);
     // take() armed for this bucket already, unless the callback changed the delay. Armed from
     // the time now, not the pass's: an interval due at once must not wait a period from now.
     if (bucket.key < armedKey) arm(bucket, clock.now(), false);
