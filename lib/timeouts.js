@@ -805,8 +805,8 @@ const passSource = {
 // property name the same feedback slot when their receivers are variables of the same index,
 // and it counts parameters and locals from 0 each: declared first, `bucket` (local 0) shared its
 // `_next` and `_prev` slots with `timer` (parameter 0), so each of those stores saw a Bucket and
-// a Timeout and checked for both, on Node 18 to 26 (`%DebugPrint(take)` lists the slots).
-// `next` (local 0 now) only ever stores `_prev` into a Timeout, as `timer` does.
+// a Timeout and checked for both, on Node 18 to 26 (`node bench/floor/inline-caches.js` lists
+// such sites). `next` (local 0 now) only ever stores `_prev` into a Timeout, as `timer` does.
 function take(timer) {
   const next = timer._next;
   const bucket = dueBucket;
