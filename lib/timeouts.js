@@ -540,14 +540,19 @@ function unlink(timer) {
   const next = timer._next;
   prev._next = next;
   next._prev = prev;
-  detach(timer); // not written out: see take()
+  detach(timer);
   // In a ring with a sentinel, neighbours are one node only when that node is the bucket,
   // now empty.
   if (prev === next) bucketEmptied();
 }
 
 // Clears a timer's links: it is in no list. Its own function, so that its stores have feedback
-// slots of their own, which only ever see a Timeout (see take()).
+// slots of their own, which only ever see a Timeout. Written out in unlink() or take(), they
+// shared slots with the stores into the timer's neighbours, which may be buckets: V8's bytecode
+// generator gives two stores of one property name one slot when their receivers are variables
+// of the same index, and it counts parameters and locals from 0 each, so `timer` (parameter 0)
+// and the first local shared them, and each store checked for a Bucket and a Timeout, on Node
+// 18 to 26 (`node bench/floor/inline-caches.js` lists such sites).
 function detach(timer) {
   timer._prev = timer._next = null;
 }
@@ -801,17 +806,12 @@ const passSource = {
 // is known to be the bucket, and the node after it is told apart, as in link() (in unlink()
 // either may be a bucket or a timer, which costs V8 a two-map check per store).
 //
-// `next` is declared before `bucket` on purpose. V8's bytecode generator gives two stores of one
-// property name the same feedback slot when their receivers are variables of the same index,
-// and it counts parameters and locals from 0 each: declared first, `bucket` (local 0) shared its
-// `_next` and `_prev` slots with `timer` (parameter 0), so each of those stores saw a Bucket and
-// a Timeout and checked for both, on Node 18 to 26 (`node bench/floor/inline-caches.js` lists
-// such sites). `next` (local 0 now) only ever stores `_prev` into a Timeout, as `timer` does.
+// The timer's own links are cleared by detach(), as in unlink() (see there for why).
 function take(timer) {
-  const next = timer._next;
   const bucket = dueBucket;
+  const next = timer._next;
   bucket._next = next;
-  timer._prev = timer._next = null;
+  detach(timer);
   if (next === bucket) {
     bucket._prev = bucket;
     bucketEmptied();

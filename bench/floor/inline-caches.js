@@ -17,7 +17,7 @@
 // One cause this found: V8's bytecode generator shares one feedback slot between two
 // stores (or two loads) of the same property name through variables of the same index, and
 // parameters and locals are counted from 0 each, so a parameter and a local can share a slot
-// (see take() in lib/timeouts.js).
+// (see detach() in lib/timeouts.js).
 
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -74,7 +74,7 @@ function logRow(args, row) {
  */
 function spreadSites(log, root) {
   const codes = [];
-  const sites = new Map();
+  const sites = new Set();
   let events = 0;
   for (const line of log.split('\n')) {
     const fields = line.split(',');
@@ -94,9 +94,9 @@ function spreadSites(log, root) {
     const fn = code.name.slice(0, at).trim() || '(anonymous)';
     const file = code.name.slice(at + root.length + 1).replace(/:\d+:\d+$/, '');
     const site = `${fn} ${file}:${fields[3]}:${fields[4]} .${fields[8]} ${fields[0]} ${state === 'P' ? 'polymorphic' : 'megamorphic'}`;
-    sites.set(site, true);
+    sites.add(site);
   }
-  return { sites: [...sites.keys()].sort(), events };
+  return { sites: [...sites].sort(), events };
 }
 
 // The code object holding `pc`: the latest created, as V8 reuses addresses of collected code.
