@@ -305,8 +305,20 @@ onConfigure(knowAll);
 // it is entered again), and ends it if a hook is enabled. From load on, the wrappers see every
 // way in: they end it for good. Timers created while it lasted then still run in a context of
 // their own, created while it lasted, with no store (`SharedCapture.free`): not in whatever
-// context their pass runs in by then, which may carry a store. AsyncContextFrame storage (Node
-// 24 and later) keeps stores in frames that our own capture marker writes: never context-free.
+// context their pass runs in by then, which may carry a store.
+//
+// AsyncContextFrame storage (Node 24 and later) needs no hook: a store lives in the frame that
+// enterWith() makes current (run() and withScope() go through it), and every async resource
+// carries the frame of its creation on. No hook, so nothing global shows whether a store was
+// entered before we loaded, only the current frame does: enterWith() leaves a frame current for
+// the rest of the synchronous run (run() puts back a frame holding the prior store, not none).
+// So it starts only where that run is the only one that could have entered one: loaded before
+// the event loop has started (the main script, its requires and imports, -r and --import), with
+// no frame current. What that misses: a store entered inside a scope that restores the frame
+// before it (an AsyncResource's runInAsyncScope(), a bound function), earlier in that same
+// run, and reaching us through a callback it queued. Loaded later (a require in a callback),
+// other callbacks may carry stores: it never starts. Our own capture marker makes frames too,
+// but only outside context-free.
 //
 // Starting at load also keeps the capture out of the optimized code of setTimeout() and
 // setImmediate(): V8 inlines only what has run, and timers created in the first synchronous run
@@ -351,10 +363,19 @@ function newFreeContext(shared) {
   return outsideDomain(newTimerContext, shared, null);
 }
 
-if (!FRAME_STORAGE) {
+if (!FRAME_STORAGE || noStoreBeforeLoad()) {
   wrapHookEnable();
   if (promisesUntracked()) startContextFree();
   promiseThen.call(IntrinsicPromise.resolve(), checkContextFree);
+}
+
+// AsyncContextFrame storage: whether no store can have been entered before we loaded (see
+// "context-free"). A new async resource holds the current frame under a symbol of Node's.
+function noStoreBeforeLoad() {
+  if (require('perf_hooks').performance.nodeTiming.loopStart !== -1) return false;
+  const probe = new AsyncResource('HEAPTIMERS_PROBE', { requireManualDestroy: true });
+  const frame = Object.getOwnPropertySymbols(probe).find((symbol) => symbol.description === 'context_frame');
+  return frame !== undefined && probe[frame] === undefined;
 }
 
 // Enabling any async hook ends context-free (see there).

@@ -22,6 +22,7 @@ const expected = {
   'storage disabled before load': { 'timeout in run()': 'after load', 'free timeout': null },
   'store entered before load': { immediate: 'before load', timeout: 'before load' },
   'global Promise replaced before load': { immediate: 'req', timeout: 'req' },
+  'loaded once the loop runs, a store pending elsewhere': { chain: null, immediate: 'pending', timeout: 'pending' },
 }
 
 for (const [scenario, want] of Object.entries(expected)) {
