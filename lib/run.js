@@ -31,7 +31,10 @@
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
-const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = require('async_hooks');
+const asyncHooks = require('async_hooks');
+// Read before our own first use of AsyncLocalStorage (see "context-free").
+const storageUsedBeforeLoad = storageImplementationLoaded();
+const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = asyncHooks;
 const EventEmitter = require('events');
 const { IntrinsicPromise, promiseThen } = require('./intrinsics');
 const { options, onConfigure } = require('./options');
@@ -309,16 +312,13 @@ onConfigure(knowAll);
 //
 // AsyncContextFrame storage (Node 24 and later) needs no hook: a store lives in the frame that
 // enterWith() makes current (run() and withScope() go through it), and every async resource
-// carries the frame of its creation on. No hook, so nothing global shows whether a store was
-// entered before we loaded, only the current frame does: enterWith() leaves a frame current for
-// the rest of the synchronous run (run() puts back a frame holding the prior store, not none).
-// So it starts only where that run is the only one that could have entered one: loaded before
-// the event loop has started (the main script, its requires and imports, -r and --import), with
-// no frame current. What that misses: a store entered inside a scope that restores the frame
-// before it (an AsyncResource's runInAsyncScope(), a bound function), earlier in that same
-// run, and reaching us through a callback it queued. Loaded later (a require in a callback),
-// other callbacks may carry stores: it never starts. Our own capture marker makes frames too,
-// but only outside context-free.
+// carries the frame of its creation on. Nothing a frame leaves behind can be read once its
+// scope is left, so it starts only when no code can have entered a store before we loaded:
+// when none had even obtained AsyncLocalStorage. `async_hooks` exports it through a getter that
+// loads its implementation on first use, which Node lists in `process.moduleLoadList`: absent
+// before our own first use, present after it. (An ES module that imports anything from
+// `node:async_hooks` reads every export, so it counts as a use.) Our own capture marker makes
+// frames too, but only outside context-free.
 //
 // Starting at load also keeps the capture out of the optimized code of setTimeout() and
 // setImmediate(): V8 inlines only what has run, and timers created in the first synchronous run
@@ -370,12 +370,20 @@ if (!FRAME_STORAGE || noStoreBeforeLoad()) {
 }
 
 // AsyncContextFrame storage: whether no store can have been entered before we loaded (see
-// "context-free"). A new async resource holds the current frame under a symbol of Node's.
+// "context-free"): our own use was the first to load the storage's implementation.
 function noStoreBeforeLoad() {
-  if (require('perf_hooks').performance.nodeTiming.loopStart !== -1) return false;
-  const probe = new AsyncResource('HEAPTIMERS_PROBE', { requireManualDestroy: true });
-  const frame = Object.getOwnPropertySymbols(probe).find((symbol) => symbol.description === 'context_frame');
-  return frame !== undefined && probe[frame] === undefined;
+  return !storageUsedBeforeLoad && storageImplementationLoaded();
+}
+
+// Whether Node has loaded its AsyncLocalStorage implementation (Node 22 and later keep it in
+// modules of their own; on Node 18 and 20, and wherever the list is missing, this is false).
+function storageImplementationLoaded() {
+  const loaded = process.moduleLoadList;
+  if (!Array.isArray(loaded)) return false;
+  for (const name of loaded) {
+    if (name.startsWith('NativeModule internal/async_local_storage/')) return true;
+  }
+  return false;
 }
 
 // Enabling any async hook ends context-free (see there).

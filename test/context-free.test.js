@@ -22,7 +22,8 @@ const expected = {
   'storage disabled before load': { 'timeout in run()': 'after load', 'free timeout': null },
   'store entered before load': { immediate: 'before load', timeout: 'before load' },
   'global Promise replaced before load': { immediate: 'req', timeout: 'req' },
-  'loaded once the loop runs, a store pending elsewhere': { chain: null, immediate: 'pending', timeout: 'pending' },
+  'loaded once the loop runs, a store pending elsewhere': { first: null, immediate: 'pending', timeout: 'pending' },
+  'loaded in a promise job, a store entered in a tick before': { first: null, immediate: 'tick', timeout: 'tick' },
 }
 
 for (const [scenario, want] of Object.entries(expected)) {
