@@ -112,6 +112,11 @@ const ROWS = {
     const step = () => { if (++count === N) done(); else T.setImmediate(step); };
     T.setImmediate(step);
   },
+  'immediate-recursion-3args'(T, done) {
+    let count = 0;
+    const step = (a, b, c) => { if (++count === N) done(); else T.setImmediate(step, a, b, c); };
+    T.setImmediate(step, 1, 2, 3);
+  },
 };
 
 function main([which, row, batches, optionsJson]) {
