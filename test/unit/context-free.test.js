@@ -37,17 +37,22 @@ setImmediate(() => {
   console.log(JSON.stringify(out))
 })
 `
-  const r = spawnSync(process.execPath, [...nodeArgs, '-e', child], { encoding: 'utf8' })
+  return childJSON(child, nodeArgs)
+}
+
+// Runs `source` in a plain child and returns the JSON it prints; throws when it fails.
+function childJSON (source, nodeArgs = []) {
+  const r = spawnSync(process.execPath, [...nodeArgs, '-e', source], { encoding: 'utf8' })
   if (r.status !== 0) throw new Error(r.stderr)
   return JSON.parse(r.stdout)
 }
 
 const FRAMES = !('kResourceStore' in new (require('async_hooks').AsyncLocalStorage)())
 const NEVER = { atLoad: false, inPromiseJob: false, afterLoad: false, after: false, capturedAfter: true }
+const STARTED = { atLoad: true, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true }
 
 t.test('starts at load', t => {
-  const out = states('', '')
-  t.same(out, { atLoad: true, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true })
+  t.same(states('', ''), STARTED)
   t.end()
 })
 
@@ -105,9 +110,7 @@ t.test('starts when loaded once the event loop runs', t => {
     require(${INDEX})
     console.log(JSON.stringify(run.isContextFree()))
   }, 1)`
-  const r = spawnSync(process.execPath, ['-e', child], { encoding: 'utf8' })
-  t.equal(r.status, 0, r.stderr)
-  t.equal(JSON.parse(r.stdout), true)
+  t.equal(childJSON(child), true)
   t.end()
 })
 
@@ -116,8 +119,7 @@ t.test('starts when loaded once the event loop runs', t => {
 // storage, obtaining it is not using it: no hook is enabled until a store is entered.
 t.test('AsyncLocalStorage obtained before load, not used', t => {
   const before = 'require("async_hooks").AsyncLocalStorage'
-  const started = { atLoad: true, inPromiseJob: true, afterLoad: true, after: true, capturedAfter: true }
-  t.same(states(before, ''), FRAMES ? NEVER : started)
+  t.same(states(before, ''), FRAMES ? NEVER : STARTED)
   t.end()
 })
 
