@@ -52,17 +52,16 @@ const REFED = 1; // keeps the process alive while pending
 const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
 // 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
 
-class List {
-  constructor(head, runHead) {
-    this.head = head; // the pending list
-    this.tail = null;
-    this.runHead = runHead; // what is left of the generation being run
-  }
-}
-
+// A List is `{ head, tail, runHead }`: `head` and `tail` the pending list's ends, `runHead` what
+// is left of the generation being run. A literal, not a class: a List is made once per burst,
+// and V8 allocates a function's type feedback only after several calls, so a List constructor
+// that TurboFan inlined into a hot caller had no feedback for its stores and deoptimized that
+// caller; recompiled, the caller no longer inlined setImmediate (Node 24). A literal's stores
+// are enqueue()'s, which has feedback from its first call. Every List has this one shape.
+//
 // The module's state is `var`, not `let`: V8 checks a `let` read from inside a function for its
 // temporal dead zone on every read, a few instructions each, several times per immediate.
-var queue = new List(null, null);
+var queue = { head: null, tail: null, runHead: null };
 var generation = 0;
 
 // Counts the pending immediates and which are ref'd, and holds the native immediate while one
@@ -143,11 +142,18 @@ function setImmediate(callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
   if (argc <= 1) return enqueue(callback, undefined, REFED);
-  if (argc === 2) return enqueue(callback, arg1, REFED | ARGS_ONE);
-  // Named arguments, not packArgs(arguments), which costs more (HISTORY has the counts).
-  if (argc === 3) return enqueue(callback, new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO);
-  if (argc === 4) return enqueue(callback, new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE);
-  return enqueue(callback, run.packArgs(arguments, 1), REFED);
+  return enqueueWithArgs(callback, argc - 1, arg1, arg2, arg3, argc > 4 ? run.packArgs(arguments, 1) : undefined);
+}
+
+// An immediate with `extra` extra arguments: one to three passed by name, not as
+// packArgs(arguments), which costs more (HISTORY has the counts); more than three packed by the
+// caller (`list`). Kept out of setImmediate() so that it stays small enough for V8 to inline it
+// together with clearImmediate() into a loop that calls both (see timeouts.js' startWithArgs()).
+function enqueueWithArgs(callback, extra, arg1, arg2, arg3, list) {
+  if (extra === 1) return enqueue(callback, arg1, REFED | ARGS_ONE);
+  if (extra > 3) return enqueue(callback, list, REFED);
+  if (extra === 2) return enqueue(callback, new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO);
+  return enqueue(callback, new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE);
 }
 
 // Our extra arguments are named, for speed; its `length` is the running Node's (1 from Node 22 on,
@@ -192,7 +198,7 @@ function enqueue(callback, args, flags) {
   let list = queue;
   const tail = list.tail;
   immediate._prev = tail;
-  if (tail === null) queue = list = new List(immediate, list.runHead); // see the header
+  if (tail === null) queue = list = { head: immediate, tail: null, runHead: list.runHead }; // see the header
   else tail._next = immediate;
   list.tail = immediate;
   if (keepAlive.handle === null && !inPass) scheduleNative(false);
