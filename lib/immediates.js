@@ -57,7 +57,9 @@ const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
 // and V8 allocates a function's type feedback only after several calls, so a List constructor
 // that TurboFan inlined into a hot caller had no feedback for its stores and deoptimized that
 // caller; recompiled, the caller no longer inlined setImmediate (Node 24). A literal's stores
-// are enqueue()'s, which has feedback from its first call. Every List has this one shape.
+// are enqueue()'s, which has feedback from its first call; a helper function returning the
+// literal would have the constructor's problem again (it did, measured). Every List has this
+// one shape: the literal below and the one in enqueue().
 //
 // The module's state is `var`, not `let`: V8 checks a `let` read from inside a function for its
 // temporal dead zone on every read, a few instructions each, several times per immediate.
