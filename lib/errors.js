@@ -156,7 +156,7 @@ function coerceDelay(after) {
 
 // coerceDelay() for any other delay, `ms` once coerced: a fraction in range is kept; anything
 // else is 1, with Node's warning. Apart, so that coerceDelay() stays small where V8 inlines it
-// into every timer's creation (lib/timeouts.js, startWithArgs()).
+// into every timer's creation (lib/timeouts.js, setTimeout()).
 function unusualDelay(after, ms) {
   if (ms >= 1 && ms <= TIMEOUT_MAX) return ms;
   // Node 23 and later take a missing delay as 1 without a word.

@@ -48,10 +48,12 @@ function drainTicks() {
 }
 
 // The shape of a timer's `_args`: two bits of its `_flags`, left free for them by both schedulers.
+// For one to three extra arguments it is their count times ARGS_ONE, which setTimeout() and
+// setImmediate() compute rather than choose (a smaller function for V8 to inline).
 const ARGS_LIST = 0; // undefined (no arguments) or an array
 const ARGS_ONE = 32; // the one argument itself
-const ARGS_TWO = 64; // an ExtraArgs, `third` unused
-const ARGS_THREE = 96; // an ExtraArgs
+const ARGS_TWO = 2 * ARGS_ONE; // an ExtraArgs, `third` unused
+const ARGS_THREE = 3 * ARGS_ONE; // an ExtraArgs
 const ARGS_SHAPE = 96;
 
 // Two or three extra arguments in one object of three fields (48 bytes) instead of an array,
@@ -270,7 +272,7 @@ function sharedCapture(type) {
 function timerContext(shared) {
   // One field read, kept up to date as the option and context-free change, instead of the
   // option's and context-free's tests: the code V8 inlines into every timer's creation stays
-  // small (lib/timeouts.js, startWithArgs()).
+  // small (lib/timeouts.js, setTimeout()).
   const known = shared.known;
   return known !== undefined ? known : captureContext(shared);
 }
@@ -323,7 +325,7 @@ onConfigure(knowAll);
 // Starting at load also keeps the capture out of the optimized code of setTimeout() and
 // setImmediate(): V8 inlines only what has run, and timers created in the first synchronous run
 // used to take the capture path, whose code then counted against the budget that decides
-// whether setTimeout() is inlined into its caller (lib/timeouts.js, startWithArgs()).
+// whether setTimeout() is inlined into its caller (lib/timeouts.js, setTimeout()).
 // Hot paths test it with `=== true`: it is a boolean, but V8 cannot know that of a `var` and
 // would test its truthiness, a dozen instructions, on every timer.
 var contextFree = false;

@@ -48,7 +48,10 @@ const { KeepAlive } = require('./keepalive');
 const { options } = require('./options');
 const run = require('./run');
 
-const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run;
+const { ARGS_LIST, ARGS_ONE, ARGS_SHAPE, ExtraArgs, timerContext } = run;
+// Called by name rather than as `Math.floor()`: a call through `Math` is 8 more bytes of bytecode
+// in link(), which V8 inlines into every creation within a budget (see setTimeout()).
+const { floor, ceil } = Math;
 
 // Native functions, captured before anyone (install() included) can replace them.
 const nativeSetTimeout = globalThis.setTimeout;
@@ -125,8 +128,8 @@ const timersById = new Map();
 const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not expected in practice)
 
 class Timeout {
-  // `context`: creationContext(), read before the timer is allocated: V8 then writes every
-  // field with the allocation (see immediates.js's enqueue()).
+  // `context`: timerContext(sharedCapture), read before the timer is allocated: V8 then writes
+  // every field with the allocation (see immediates.js's enqueue()).
   constructor(callback, after, args, flags, context) {
     // Stored twice on purpose. V8 keeps a field that has only ever held numbers as a boxed
     // double (16 more bytes per timer) for every Timeout once one delay had a fraction; a
@@ -256,50 +259,56 @@ for (const key of ['close', Symbol.toPrimitive]) {
 }
 defineInspector(Timeout, timeoutInspector(isBucket)); // see inspect.js
 
-// The async context a timeout created now carries (`_context`): see run.timerContext().
-function creationContext() {
-  return run.timerContext(sharedCapture);
-}
-
 function isBucket(node) {
   return node instanceof Bucket;
 }
 
-/** setTimeout(callback[, delay[, ...args]]), as Node's. */
+/**
+ * setTimeout(callback[, delay[, ...args]]), as Node's.
+ *
+ * Written for V8's inliner: it inlines a callee into a caller's loop only while the bytecode
+ * inlined there stays within a budget, 920 bytes on Node 18 to 26, of which a function that has
+ * optimized code already claims its own size and that of everything inlined into it, plus a
+ * fifth (V8's reserve_inline_budget_scale_factor): 766 bytes for setTimeout() and its creation
+ * path. So there is ONE creation (a Timeout made and started), after the extra arguments are
+ * packed: one to three by name, not as packArgs(arguments), which costs more (as in
+ * setImmediate); more than three in an array. Node 20: setTimeout() is 181 bytes, and 726 with
+ * what it inlines for a timeout with no arguments, 746 with three (Node 22: 179, 715 and 735).
+ * With the argument cases in a function of their own, each with its own creation, a timeout
+ * with three arguments came to 942 bytes on Node 22 (setTimeout() 142, what it inlined 800),
+ * and that function was a call of its own (HISTORY).
+ */
 function setTimeout(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
-  if (argc <= 2) return startRefed(new Timeout(callback, coerceDelay(after), undefined, REFED, creationContext()));
-  return startWithArgs(callback, after, REFED, argc - 2, arg1, arg2, arg3, argc > 5 ? run.packArgs(arguments, 2) : undefined);
+  let args;
+  let flags = REFED;
+  if (argc > 2) {
+    // Two extra arguments leave `arg3` undefined; ARGS_ONE to ARGS_THREE are the count times
+    // ARGS_ONE (run.js).
+    args = argc === 3 ? arg1 : argc > 5 ? run.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3);
+    if (argc <= 5) flags = REFED | (argc - 2) * ARGS_ONE;
+  }
+  return startRefed(new Timeout(callback, coerceDelay(after), args, flags, timerContext(sharedCapture)));
 }
 
-/** setInterval(callback[, delay[, ...args]]), as Node's. */
+/** setInterval(callback[, delay[, ...args]]), as Node's: written as setTimeout() (see there). */
 function setInterval(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
   const argc = arguments.length;
-  if (argc <= 2) return startRefed(new Timeout(callback, coerceDelay(after), undefined, REFED | REPEAT, creationContext()));
-  return startWithArgs(callback, after, REFED | REPEAT, argc - 2, arg1, arg2, arg3, argc > 5 ? run.packArgs(arguments, 2) : undefined);
+  let args;
+  let flags = REFED | REPEAT;
+  if (argc > 2) {
+    args = argc === 3 ? arg1 : argc > 5 ? run.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3);
+    if (argc <= 5) flags = REFED | REPEAT | (argc - 2) * ARGS_ONE;
+  }
+  return startRefed(new Timeout(callback, coerceDelay(after), args, flags, timerContext(sharedCapture)));
 }
 
 // Our extra arguments are named, for speed; their `length` is the running Node's (2 from Node 22
 // on, 5 on Node 18 and 20, which named them too).
 Object.defineProperty(setTimeout, 'length', { value: nativeSetTimeout.length });
 Object.defineProperty(setInterval, 'length', { value: nativeSetInterval.length });
-
-// A timer with `extra` extra arguments: one to three passed by name, not as packArgs(arguments),
-// which costs more (as in setImmediate); more than three packed by the caller (`list`). Kept out
-// of setTimeout() so that its common case stays small. V8 inlines a function into its caller only
-// while the bytecode inlined there stays within a budget: 920 bytes on Node 18 to 22, of which a
-// function that has optimized code already claims its own size and that of everything inlined
-// into it, plus a fifth (V8's reserve_inline_budget_scale_factor). setTimeout() is 711 such
-// bytes on Node 22 and 720 on Node 20 (HISTORY), under the 766 that leaves room for; written out
-// with every case, it was not inlined into the callback or loop that calls it.
-function startWithArgs(callback, after, flags, extra, arg1, arg2, arg3, list) {
-  if (extra === 1) return startRefed(new Timeout(callback, coerceDelay(after), arg1, flags | ARGS_ONE, creationContext()));
-  if (extra > 3) return startRefed(new Timeout(callback, coerceDelay(after), list, flags, creationContext()));
-  const args = new ExtraArgs(arg1, arg2, extra === 3 ? arg3 : undefined);
-  return startRefed(new Timeout(callback, coerceDelay(after), args, flags | (extra === 3 ? ARGS_THREE : ARGS_TWO), creationContext()));
-}
 
 /**
  * Clears a timeout or interval: one of ours or its numeric or string id; anything else as
@@ -321,7 +330,7 @@ function clearInterval(timer) {
  */
 function createTimeout(callback, after, arg, isRepeat, refed) {
   const flags = ARGS_ONE | (isRepeat ? REPEAT : 0) | (refed ? REFED : 0);
-  return start(new Timeout(callback, coerceDelay(after), arg, flags, creationContext()));
+  return start(new Timeout(callback, coerceDelay(after), arg, flags, timerContext(sharedCapture)));
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
@@ -339,7 +348,7 @@ function start(timer) {
 }
 
 // start() for a timer known to be ref'd (setTimeout(), setInterval()), with place() written out:
-// smaller where V8 inlines it into every creation (see startWithArgs()).
+// smaller where V8 inlines it into every creation (see setTimeout()).
 function startRefed(timer) {
   keepAlive.addRefed();
   const now = clock.now();
@@ -463,8 +472,8 @@ function link(timer, now) {
   const deadline = now + delayOf(timer);
   // Node's field, as Node sets it (programs add `_idleTimeout` to tell when a timer fires). Whole
   // ms, as a fraction would be boxed: 16 more bytes per timer.
-  timer._idleStart = Math.floor(now + LIBUV_CLOCK_OFFSET);
-  const key = Math.ceil(deadline); // clock.bucketKey(), written out to keep link() small
+  timer._idleStart = floor(now + LIBUV_CLOCK_OFFSET);
+  const key = ceil(deadline); // clock.bucketKey(), written out to keep link() small
   let bucket = lastBucket;
   if (bucket === null || bucket.key !== key || bucket.heapIndex < 0) bucket = bucketOf(key);
   const tail = bucket._prev;
@@ -493,7 +502,7 @@ function delayOf(timer) {
 }
 
 // The bucket of `key`, made if there is none. Kept apart from link(), which runs for every timer,
-// to keep link() small enough to inline (see startWithArgs()).
+// to keep link() small enough to inline (see setTimeout()).
 //
 // A bucket found becomes `lastBucket`; one just made does not, until a second timer finds it.
 // A bucket is made young and the module's variables are old, so each store of a new bucket
