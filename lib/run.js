@@ -49,7 +49,7 @@ function drainTicks() {
 
 // The shape of a timer's `_args`: two bits of its `_flags`, left free for them by both schedulers.
 // For one to three extra arguments it is their count times ARGS_ONE, which setTimeout() and
-// setImmediate() compute rather than choose (a smaller function for V8 to inline).
+// setInterval() compute rather than choose (a smaller function for V8 to inline).
 const ARGS_LIST = 0; // undefined (no arguments) or an array
 const ARGS_ONE = 32; // the one argument itself
 const ARGS_TWO = 2 * ARGS_ONE; // an ExtraArgs, `third` unused
