@@ -32,6 +32,9 @@
 // created, as outside one, so one that comes due before a long pass ends runs at the next loop
 // turn, as in Node. Re-arming with the native delay of the timer that runs the pass refreshes
 // that timer in place (refresh()), so a steady 1 ms loop creates no native Timeout per pass.
+// When timers the pass re-armed later joined the bucket it armed for, the pass arms again as it
+// ends (rearmForLaterDue()): Node's timer wakes at a whole millisecond of its own clock, which
+// can come before that bucket's latest deadline once the pass has crossed one.
 //
 // A deadline is always computed from a fresh clock read at creation or refresh (never a cached
 // one), and a bucket only runs once the clock has reached the latest deadline placed in it
@@ -114,6 +117,7 @@ const keepAlive = new KeepAlive();
 var nativeTimer = null;
 var nativeDelay = 0; // the delay nativeTimer was armed with
 var armedKey = Infinity;
+var armedDue = Infinity; // the deadline the native timer was armed for, in the bucket of armedKey
 // The native timer whose callback is running the pass, while it may be re-armed in place.
 var firingTimer = null;
 
@@ -619,6 +623,7 @@ function armFor(key, due, now, atPassLevel) {
   if (delay < 1) delay = 1;
   else if (delay > TIMEOUT_MAX) delay = TIMEOUT_MAX;
   armedKey = key;
+  armedDue = due;
   if (firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer);
   } else {
@@ -655,7 +660,23 @@ function armForEarliest() {
     armedKey = Infinity;
   } else if (nativeTimer === null || top.key !== armedKey) {
     arm(top, clock.now(), true); // only ever called by the pass
+  } else if (top.due > armedDue) {
+    rearmForLaterDue(top);
   }
+}
+
+// The pass armed the native timer for the bucket its first re-armed timer landed in, and later
+// timers of the pass joined that bucket with later deadlines. Node's timer wakes at a whole
+// millisecond of libuv's clock counted from the one it was armed in: once the pass has crossed
+// into the next one, that wake can come before the bucket is due, and then finds nothing to
+// run, and sleeps again: a third of the wake-ups of ten concurrent 1 ms loops whose pass takes
+// half a millisecond found nothing due (test/wakeups.test.js, HISTORY). Armed again from the
+// pass's end, the wake comes after the bucket's last deadline, unless some other event brings a
+// loop turn in between. A bucket already due keeps the wake it has: the next loop turn, as in
+// Node.
+function rearmForLaterDue(bucket) {
+  const now = clock.now();
+  if (bucket.due > now) arm(bucket, now, true);
 }
 
 // --- the pass --------------------------------------------------------------------------

@@ -10,7 +10,6 @@ const OPS_PER_BATCH = 10000;
 const N = OPS_PER_BATCH;
 // A row that waits for the clock does fewer operations a batch (see opsPerBatch()).
 const LOOP_FIRES = 1000;
-const CONCURRENT_LOOPS = 1000;
 function noop() {}
 
 // Each runs N operations of timer functions `T`, then calls `done` once.
@@ -96,17 +95,13 @@ const ROWS = {
     const tick = () => { if (++count === LOOP_FIRES) done(); else T.setTimeout(tick, 1); };
     T.setTimeout(tick, 1);
   },
-  // timerbench's cpu-1ms-loops-1000: 1,000 timeouts, each re-queueing itself with a 1 ms delay,
-  // started in one synchronous run, so each pass fires them all; N fires a batch. Under valgrind
-  // a pass takes longer than 1 ms, so this counts the per-fire work, not the sleeps between.
-  'timeout-loops-1000'(T, done) {
-    let count = 0;
-    const tick = () => {
-      if (++count === N) done();
-      else if (count <= N - CONCURRENT_LOOPS) T.setTimeout(tick, 1);
-    };
-    for (let i = 0; i < CONCURRENT_LOOPS; i++) T.setTimeout(tick, 1);
-  },
+  // timerbench's cpu-1ms-loops-10 and -1000: that many timeouts, each re-queueing itself with a
+  // 1 ms delay, started in one synchronous run, so each pass fires them all. Under valgrind a
+  // pass of 1,000 takes longer than 1 ms, so that row (N fires a batch) counts the per-fire
+  // work, not the sleeps between. Ten loops' fires also carry their share of each wake-up (the
+  // native timer, the clock, the bucket): LOOP_FIRES a batch, 100 passes of about 1.1 ms.
+  'timeout-loops-10': concurrentLoops(10, LOOP_FIRES),
+  'timeout-loops-1000': concurrentLoops(1000, N),
   'immediate-recursion'(T, done) {
     let count = 0;
     const step = () => { if (++count === N) done(); else T.setImmediate(step); };
@@ -118,6 +113,18 @@ const ROWS = {
     T.setImmediate(step, 1, 2, 3);
   },
 };
+
+// A row of `loops` concurrent 1 ms loops, `fires` fires a batch (see 'timeout-loops-1000').
+function concurrentLoops(loops, fires) {
+  return function runLoops(T, done) {
+    let count = 0;
+    const tick = () => {
+      if (++count === fires) done();
+      else if (count <= fires - loops) T.setTimeout(tick, 1);
+    };
+    for (let i = 0; i < loops; i++) T.setTimeout(tick, 1);
+  };
+}
 
 function main([which, row, batches, optionsJson]) {
   const T = which === 'native' ? require('timers') : require(require('path').resolve(which));
@@ -141,7 +148,7 @@ if (require.main === module) main(process.argv.slice(2));
 
 /** Operations in one batch of `row`. */
 function opsPerBatch(row) {
-  return row === 'timeout-loop-1ms' ? LOOP_FIRES : OPS_PER_BATCH;
+  return row === 'timeout-loop-1ms' || row === 'timeout-loops-10' ? LOOP_FIRES : OPS_PER_BATCH;
 }
 
 module.exports = { ROWS: Object.keys(ROWS), OPS_PER_BATCH, opsPerBatch };

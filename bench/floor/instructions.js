@@ -11,7 +11,8 @@
 // operations between them, so start-up and warm-up cancel out. V8 runs --single-threaded, so
 // its compiler's work is counted where it happens. Needs valgrind on PATH. Numbers are
 // instructions, not time: a cache miss or a system call costs more than its count says.
-// `--rows timeout-loop-1ms --batches 4,24` counts a fire of one 1 ms loop (cpu-1ms-loops-1).
+// `--rows timeout-loop-1ms --batches 4,24` counts a fire of one 1 ms loop (cpu-1ms-loops-1), and
+// `--rows timeout-loops-10 --batches 4,24` a fire of ten (cpu-1ms-loops-10).
 
 const { execFileSync, spawnSync } = require('child_process');
 const path = require('path');
@@ -53,8 +54,8 @@ function perOperation(node, target, row, [fewBatches, manyBatches] = DEFAULT_BAT
 
 function parseArgs(argv) {
   const args = {
-    // timeout-loop-1ms waits for the clock (minutes under valgrind): only when named.
-    node: process.execPath, rows: ROWS.filter(row => row !== 'timeout-loop-1ms'), lib: path.join(__dirname, '..', '..', 'lib', 'index.js'), batches: DEFAULT_BATCHES,
+    // The rows that wait for the clock (minutes under valgrind): only when named.
+    node: process.execPath, rows: ROWS.filter(row => opsPerBatch(row) === OPS_PER_BATCH), lib: path.join(__dirname, '..', '..', 'lib', 'index.js'), batches: DEFAULT_BATCHES,
     configure: '',
   };
   for (let i = 0; i < argv.length; i += 2) {
@@ -76,7 +77,7 @@ function main() {
   const [few, many] = args.batches;
   if (!(few >= 1 && many > few)) throw new Error('--batches takes two counts, the second larger');
   const options = args.configure ? `; heaptimers configured ${args.configure}` : '';
-  console.log(`instructions per operation, Node ${version} (callgrind; ${few} vs ${many} batches of ${OPS_PER_BATCH}, ${opsPerBatch('timeout-loop-1ms')} for timeout-loop-1ms${options})`);
+  console.log(`instructions per operation, Node ${version} (callgrind; ${few} vs ${many} batches of ${OPS_PER_BATCH}, ${opsPerBatch('timeout-loop-1ms')} for timeout-loop-1ms and timeout-loops-10${options})`);
   console.log('| row | native | heaptimers | floor | native/heaptimers | native/floor |');
   console.log('|:---|---:|---:|---:|---:|---:|');
   for (const row of args.rows) {
