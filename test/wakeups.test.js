@@ -13,7 +13,7 @@ const { onlyHeaptimers } = require('./helpers/impls.js')
 // the whole millisecond of libuv's clock it was armed in, so any turn of the loop after the next
 // whole millisecond runs it: once the pass has crossed one, that can be before the bucket is
 // due. Armed again as the pass ends, it wakes after the last deadline. Built without that,
-// a third of the wake-ups here ran nothing (47-55 of 148-156 on the Intel host, 2026-12-01);
+// a third of the wake-ups here ran nothing (47-56 of 148-157 on the Intel host, 2026-12-01);
 // with it, 1-15 of 102-116 in 34 runs on Node 18 to 26 (HISTORY). The rest are Node's: a loop
 // turn that another event brings after the whole millisecond runs the timer early. Of two runs,
 // the one with fewer is asserted on.
