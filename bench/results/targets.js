@@ -188,4 +188,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { checkTargets, compareTargets, floorMissed, ratioTable, targetOf };
+module.exports = { FLOOR_OF, checkTargets, compareTargets, floorMissed, ratioTable, targetOf };
