@@ -8,44 +8,57 @@
 // A run's cell is a ratio of two medians of 5 children each (heaptimers' and native's), and on
 // these hosts one child can read 30 % off the next one, so a cell near its target lands on
 // either side of it from run to run. targets.js says what one run met; this says how often a run
-// would meet it. It draws runs from the reports given (a bootstrap): a drawn run picks one of the
-// reports, then for each cell `--runs` children of each arm from that report's, with
-// replacement, and checks the ratio of their medians against the cell's target. It prints,
-// for heaptimers' 84 cells and for the floor's cells (bench/floor/timers.js, when the reports ran
-// it), how many cells a drawn run meets and how often it meets them all; with --cells, each
-// cell's pooled ratio (all children's medians) and the share of drawn runs that met it.
+// would meet it, by drawing runs from the reports given (a bootstrap). timerbench runs a
+// scenario in rounds: child k of every Node and implementation, side by side, then child k+1
+// (bench/plan.js). A drawn run picks one report, then for each scenario `--runs` of that
+// report's rounds, with replacement, and takes every arm's median over those same rounds, so
+// each ratio keeps the pairing of children that ran side by side, every column of a Node shares
+// one native median, and the cells of a drawn run share one run's host state, as a real run's do.
 //
-// What it assumes: the children of an arm in one run are independent readings of it, and the
-// reports are runs like the next one will be (a drawn run is always like one of them: more
-// reports, better odds). Give only reports of one library for heaptimers' figures; the floor's
-// are comparable across reports since its code last changed (bench/floor/timers.js).
+// It prints, for each group of cells (heaptimers' 84; the floor's 75, bench/floor/timers.js, when
+// the reports ran it; heaptimers' on those same 75), the mean number of cells a drawn run meets
+// with its 5-95 % range and how many drawn runs met every cell; then the same for the group's
+// cells whose typical ratio (the median over the reports of each report's ratio) meets its
+// target. That subset is chosen from the data it is then drawn from, which flatters its odds.
+// With --cells, each cell's typical ratio and the share of drawn runs that met it.
+//
+// What it assumes: the reports are runs like the next one will be. A drawn run is always one of
+// them, resampled, so with one report the odds cover only the noise within that run, centred on
+// what it read: more reports, better estimates. Give reports of one library for heaptimers'
+// figures; the floor's compare across reports since its code last changed. A cell is drawn only
+// if every report has it (a report of other rows leaves it out).
 
-const path = require('path');
+const fs = require('fs');
 const { FLOOR_OF, targetOf } = require('./targets');
 
 const DEFAULTS = { draws: 10000, runs: 5, seed: 1, cells: false };
+// The heaptimers column each floor column stands beside (FLOOR_OF turned around).
+const HEAPTIMERS_OF = Object.fromEntries(Object.entries(FLOOR_OF).map(([heaptimers, floor]) => [floor, heaptimers]));
+
+/** Whether `impl` is one of the floor's columns rather than heaptimers'. */
+function isFloor(impl) {
+  return Object.hasOwn(HEAPTIMERS_OF, impl);
+}
 
 /**
- * The cells of `reports` with a target, each with its children and native's by report:
- * [{ scenario, impl, major, target, higherIsBetter, values, natives, pairs }], `values` and
- * `natives` pooled over the reports, `pairs[r]` = [values, natives] of report r (undefined when
- * report r lacks the cell). A floor column takes the target of the heaptimers column it stands
- * beside. Cells are matched by row, option set and Node major.
+ * The cells of `reports` that have a target and are in every report, in report order:
+ * [{ scenario, impl, major, target, higherIsBetter, children, natives }], `children[r]` and
+ * `natives[r]` being the cell's and native's children in report r, by round. A floor column
+ * takes the target of the heaptimers column it stands beside. Cells are matched by row,
+ * option set and Node major.
  */
-function pooledCells(reports) {
+function cellsOf(reports) {
   const arms = new Map();
   reports.forEach((report, index) => {
     for (const cell of report.results) {
-      if (cell.error || !Array.isArray(cell.runs)) continue;
-      const values = cell.runs.map(child => child.value).filter(Number.isFinite);
-      if (values.length === 0) continue;
+      if (cell.error || !Array.isArray(cell.runs) || cell.runs.length === 0) continue;
       const key = `${cell.scenario} ${cell.impl} ${majorOf(cell.node)}`;
       let arm = arms.get(key);
       if (arm === undefined) {
         arm = { scenario: cell.scenario, impl: cell.impl, major: majorOf(cell.node), higherIsBetter: cell.higherIsBetter, byReport: [] };
         arms.set(key, arm);
       }
-      arm.byReport[index] = values;
+      arm.byReport[index] = cell.runs.map(child => child.value);
     }
   });
   const cells = [];
@@ -53,22 +66,11 @@ function pooledCells(reports) {
     const target = targetOf(HEAPTIMERS_OF[arm.impl] || arm.impl, arm.scenario);
     const native = arms.get(`${arm.scenario} native ${arm.major}`);
     if (target === null || native === undefined) continue;
-    const pairs = reports.map((report, r) => arm.byReport[r] && native.byReport[r] ? [arm.byReport[r], native.byReport[r]] : undefined);
-    const present = pairs.filter(Boolean);
-    if (present.length === 0) continue;
-    cells.push({
-      scenario: arm.scenario, impl: arm.impl, major: arm.major, higherIsBetter: arm.higherIsBetter, target,
-      values: present.flatMap(pair => pair[0]), natives: present.flatMap(pair => pair[1]), pairs, present,
-    });
+    if (!reports.every((report, r) => arm.byReport[r] !== undefined && native.byReport[r] !== undefined)) continue;
+    const { scenario, impl, major, higherIsBetter } = arm;
+    cells.push({ scenario, impl, major, higherIsBetter, target, children: arm.byReport, natives: native.byReport });
   }
   return cells;
-}
-
-const HEAPTIMERS_OF = Object.fromEntries(Object.entries(FLOOR_OF).map(([heaptimers, floor]) => [floor, heaptimers]));
-
-/** Whether `impl` is one of the floor's columns rather than heaptimers'. */
-function isFloor(impl) {
-  return impl in HEAPTIMERS_OF;
 }
 
 /** A cell's ratio to native's, higher better: rates over native's, native's % cpu over the cell's. */
@@ -76,44 +78,73 @@ function ratio(higherIsBetter, value, native) {
   return higherIsBetter ? value / native : native / value;
 }
 
-/**
- * Draws `draws` runs from `cells` (pooledCells()), with a seeded generator. A drawn run is one of
- * the reports' runs again: it picks a report, then for each cell `runs` children of each arm
- * from that report's, with replacement (a cell that report lacks draws from a report that has
- * it). So the cells of a drawn run share one run's host state, as a real run's do, and each
- * cell keeps the pairing of interleaved children. Returns { met: per cell, the draws that met
- * it; counts: per draw, the cells met; allMet: the draws that met every cell }.
- */
-function drawRuns(cells, { draws, runs, seed }) {
-  const random = mulberry32(seed);
-  const reports = cells.reduce((most, cell) => Math.max(most, cell.pairs.length), 0);
-  const met = new Array(cells.length).fill(0);
-  const counts = new Array(draws);
-  const sample = new Array(runs);
-  let allMet = 0;
-  for (let draw = 0; draw < draws; draw++) {
-    const report = Math.floor(random() * reports);
-    let count = 0;
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i];
-      const [values, natives] = cell.pairs[report] || cell.present[Math.floor(random() * cell.present.length)];
-      const value = medianOfDraw(values, sample, random);
-      const native = medianOfDraw(natives, sample, random);
-      if (ratio(cell.higherIsBetter, value, native) >= cell.target) {
-        met[i]++;
-        count++;
-      }
-    }
-    counts[draw] = count;
-    if (count === cells.length) allMet++;
-  }
-  return { met, counts, allMet };
+/** A cell's typical ratio: the median over the reports of each report's ratio of medians. */
+function typicalRatio(cell) {
+  return median(cell.children.map((children, r) => ratio(cell.higherIsBetter, median(children.slice()), median(cell.natives[r].slice()))));
 }
 
-// The median of `sample.length` values drawn from `values` with replacement.
-function medianOfDraw(values, sample, random) {
-  for (let i = 0; i < sample.length; i++) sample[i] = values[Math.floor(random() * values.length)];
+/**
+ * Draws `draws` runs of `cells` (cellsOf()) from `reportCount` reports, with a seeded generator
+ * (see the top for how a run is drawn): { draws, cells, met }, `met[draw * cells.length + i]`
+ * being 1 when drawn run `draw` met cell i.
+ */
+function drawRuns(cells, reportCount, { draws, runs, seed }) {
+  const random = mulberry32(seed);
+  const met = new Uint8Array(draws * cells.length);
+  const sample = new Array(runs);
+  const scenarios = [...new Set(cells.map(cell => cell.scenario))];
+  const scenarioOf = cells.map(cell => scenarios.indexOf(cell.scenario));
+  // The rounds of each scenario in each report. Its arms' counts agree unless a child failed,
+  // which ends its cell's runs: then only the rounds every arm has are drawn.
+  const roundCounts = Array.from({ length: reportCount }, (_, report) => scenarios.map((_, s) => Math.min(
+    ...cells.filter((cell, i) => scenarioOf[i] === s).flatMap(cell => [cell.children[report].length, cell.natives[report].length]))));
+  const roundsOf = scenarios.map(() => new Array(runs));
+  for (let draw = 0; draw < draws; draw++) {
+    const report = Math.floor(random() * reportCount);
+    // The same rounds for every arm of a scenario in this draw.
+    for (let s = 0; s < scenarios.length; s++) {
+      for (let k = 0; k < runs; k++) roundsOf[s][k] = Math.floor(random() * roundCounts[report][s]);
+    }
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i];
+      const chosen = roundsOf[scenarioOf[i]];
+      const value = medianAt(cell.children[report], chosen, sample);
+      const native = medianAt(cell.natives[report], chosen, sample);
+      if (ratio(cell.higherIsBetter, value, native) >= cell.target) met[draw * cells.length + i] = 1;
+    }
+  }
+  return { draws, cells: cells.length, met };
+}
+
+// The median of `values` at the indices `chosen` (`sample` is scratch space of their length).
+function medianAt(values, chosen, sample) {
+  for (let k = 0; k < chosen.length; k++) sample[k] = values[chosen[k]];
   return median(sample);
+}
+
+/**
+ * The odds of one group of drawRuns()'s cells, given by index: { size, expected, low, high,
+ * allMet, metByCell }, `expected` being the mean count of the group's cells met per drawn run,
+ * low/high its 5 % and 95 % quantiles, `allMet` the drawn runs that met every cell of the
+ * group, and `metByCell[j]` the drawn runs that met its j-th cell.
+ */
+function oddsOf(drawn, indices) {
+  const counts = new Array(drawn.draws);
+  const metByCell = new Array(indices.length).fill(0);
+  let allMet = 0;
+  for (let draw = 0; draw < drawn.draws; draw++) {
+    let count = 0;
+    indices.forEach((i, j) => {
+      if (drawn.met[draw * drawn.cells + i] === 1) {
+        count++;
+        metByCell[j]++;
+      }
+    });
+    counts[draw] = count;
+    if (count === indices.length) allMet++;
+  }
+  const expected = counts.reduce((sum, count) => sum + count, 0) / drawn.draws;
+  return { size: indices.length, expected, low: quantile(counts, 0.05), high: quantile(counts, 0.95), allMet, metByCell };
 }
 
 /** The median of `values` (sorted in place). */
@@ -146,15 +177,19 @@ function majorOf(version) {
 }
 
 /**
- * The odds for one group of cells: { cells, drawn: drawRuns()'s result, expected, low, high },
- * `expected` being the mean count of cells met per drawn run and low/high its 5 % and 95 %
- * quantiles.
+ * The groups of cells the odds are given for: [{ name, indices, listed }], `indices` into
+ * `cells`, `listed` whether --cells lists the group's cells (heaptimers' on the floor's cells
+ * are listed under heaptimers already).
  */
-function oddsOf(cells, options) {
-  const drawn = drawRuns(cells, options);
-  const counts = drawn.counts.slice();
-  const expected = counts.reduce((sum, count) => sum + count, 0) / counts.length;
-  return { cells, drawn, expected, low: quantile(counts, 0.05), high: quantile(counts, 0.95) };
+function groupsOf(cells) {
+  const indicesWhere = test => cells.flatMap((cell, i) => test(cell) ? [i] : []);
+  const groups = [{ name: 'heaptimers', indices: indicesWhere(cell => !isFloor(cell.impl)), listed: true }];
+  const floorKeys = new Set(cells.filter(cell => isFloor(cell.impl)).map(cell => `${cell.scenario} ${HEAPTIMERS_OF[cell.impl]} ${cell.major}`));
+  if (floorKeys.size > 0) {
+    groups.push({ name: 'the floor', indices: indicesWhere(cell => isFloor(cell.impl)), listed: true });
+    groups.push({ name: 'heaptimers on the floor\'s cells', indices: indicesWhere(cell => floorKeys.has(`${cell.scenario} ${cell.impl} ${cell.major}`)), listed: false });
+  }
+  return groups.filter(group => group.indices.length > 0);
 }
 
 function parseArgs(argv) {
@@ -162,65 +197,56 @@ function parseArgs(argv) {
   const files = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--cells') options.cells = true;
-    else if (arg === '--draws' || arg === '--runs' || arg === '--seed') {
+    if (arg === '--cells') {
+      options.cells = true;
+    } else if (arg === '--draws' || arg === '--runs' || arg === '--seed') {
       const value = Number(argv[++i]);
-      if (!(Number.isInteger(value) && value >= 1)) throw new Error(`${arg} takes a whole number of at least 1`);
+      const least = arg === '--seed' ? 0 : 1;
+      if (!(Number.isInteger(value) && value >= least)) throw new UsageError(`${arg} takes a whole number of at least ${least}`);
       options[arg.slice(2)] = value;
     } else if (arg.startsWith('--')) {
-      throw new Error(`unknown option ${arg}`);
+      throw new UsageError(`unknown option ${arg}`);
     } else {
       files.push(arg);
     }
   }
-  if (files.length === 0) throw new Error('give one or more timerbench JSON reports');
+  if (files.length === 0) throw new UsageError('give one or more timerbench JSON reports');
   return { options, files };
 }
 
+class UsageError extends Error {}
+
+function percent(share) {
+  return `${(share * 100).toFixed(share > 0 && share < 0.001 ? 3 : 1)} %`;
+}
+
 function summaryLine(name, odds, draws) {
-  const total = odds.cells.length;
-  const share = odds.drawn.allMet / draws;
-  return `${name}: ${odds.expected.toFixed(1)} of ${total} cells met in a drawn run (5-95 %: ${odds.low}-${odds.high});` +
-    ` all ${total} in ${odds.drawn.allMet} of ${draws} draws (${(share * 100).toFixed(share > 0 && share < 0.01 ? 2 : 1)} %)`;
+  return `${name}: ${odds.expected.toFixed(1)} of ${odds.size} cells met in a drawn run (5-95 %: ${odds.low}-${odds.high});` +
+    ` all ${odds.size} in ${odds.allMet} of ${draws} draws (${percent(odds.allMet / draws)})`;
 }
 
-/** A cell's ratio of the medians of all its children, pooled over the reports. */
-function pooledRatio(cell) {
-  return ratio(cell.higherIsBetter, median(cell.values.slice()), median(cell.natives.slice()));
-}
-
-function cellLines(odds, draws) {
-  return odds.cells.map((cell, i) => {
-    const pooled = pooledRatio(cell);
-    const share = odds.drawn.met[i] / draws;
-    return `  ${cell.scenario} ${cell.impl} ${cell.major}: pooled ${pooled.toFixed(2)}x (${cell.values.length} vs ${cell.natives.length} children),` +
-      ` target ${cell.target}x, met in ${(share * 100).toFixed(1)} % of draws`;
-  });
+function cellLine(cell, met, draws) {
+  return `  ${cell.scenario} ${cell.impl} ${cell.major}: typical ${typicalRatio(cell).toFixed(2)}x, target ${cell.target}x,` +
+    ` met in ${percent(met / draws)} of draws`;
 }
 
 function main(argv) {
   const { options, files } = parseArgs(argv);
-  const reports = files.map(file => require(path.resolve(file)));
-  const cells = pooledCells(reports);
-  const ours = cells.filter(cell => !isFloor(cell.impl));
-  const floors = cells.filter(cell => isFloor(cell.impl));
-  console.log(`${files.length} report(s); drawn runs of ${options.runs} children an arm, ${options.draws} draws, seed ${options.seed}`);
-  const groups = [['heaptimers', ours]];
-  if (floors.length > 0) {
-    // heaptimers on the cells the floor has (it has no maxTickDepth), drawn alike.
-    const floorKeys = new Set(floors.map(cell => `${cell.scenario} ${HEAPTIMERS_OF[cell.impl]} ${cell.major}`));
-    groups.push(['the floor', floors]);
-    groups.push(['heaptimers on the floor\'s cells', ours.filter(cell => floorKeys.has(`${cell.scenario} ${cell.impl} ${cell.major}`))]);
-  }
-  for (const [name, group] of groups) {
-    const odds = oddsOf(group, options);
-    console.log(summaryLine(name, odds, options.draws));
-    // The cells whose pooled ratio meets the target: what noise alone costs.
-    const reachable = group.filter(cell => pooledRatio(cell) >= cell.target);
-    if (reachable.length > 0 && reachable.length < group.length) {
-      console.log(`  ${summaryLine('of them, those whose pooled ratio meets the target', oddsOf(reachable, options), options.draws)}`);
+  const reports = files.map(file => JSON.parse(fs.readFileSync(file, 'utf8')));
+  const cells = cellsOf(reports);
+  if (cells.length === 0) throw new Error('no cell with a target is in every report, beside native\'s');
+  const drawn = drawRuns(cells, reports.length, options);
+  console.log(`${files.length} report(s); drawn runs of ${options.runs} rounds, ${options.draws} draws, seed ${options.seed}`);
+  for (const group of groupsOf(cells)) {
+    console.log(summaryLine(group.name, oddsOf(drawn, group.indices), options.draws));
+    const reachable = group.indices.filter(i => typicalRatio(cells[i]) >= cells[i].target);
+    if (reachable.length > 0 && reachable.length < group.indices.length) {
+      console.log(`  ${summaryLine('of them, those whose typical ratio meets the target', oddsOf(drawn, reachable), options.draws)}`);
     }
-    if (options.cells && name !== 'heaptimers on the floor\'s cells') for (const line of cellLines(odds, options.draws)) console.log(line);
+    if (options.cells && group.listed) {
+      const { metByCell } = oddsOf(drawn, group.indices);
+      group.indices.forEach((i, j) => console.log(cellLine(cells[i], metByCell[j], options.draws)));
+    }
   }
 }
 
@@ -228,10 +254,11 @@ if (require.main === module) {
   try {
     main(process.argv.slice(2));
   } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
     console.error(`odds.js: ${error.message}`);
     console.error('usage: node bench/results/odds.js [--draws 10000] [--runs 5] [--seed 1] [--cells] <report.json>...');
     process.exit(2);
   }
 }
 
-module.exports = { drawRuns, isFloor, median, oddsOf, pooledCells, pooledRatio, quantile };
+module.exports = { cellsOf, drawRuns, groupsOf, isFloor, median, oddsOf, quantile, typicalRatio };
