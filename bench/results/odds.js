@@ -29,7 +29,8 @@
 // if every report has it (a report of other rows leaves it out).
 
 const fs = require('fs');
-const { FLOOR_OF, targetOf } = require('./targets');
+const { median, percentile } = require('../stats');
+const { FLOOR_OF, majorOf, ratio, targetOf } = require('./targets');
 
 const DEFAULTS = { draws: 10000, runs: 5, seed: 1, cells: false };
 // The heaptimers column each floor column stands beside (FLOOR_OF turned around).
@@ -73,14 +74,9 @@ function cellsOf(reports) {
   return cells;
 }
 
-/** A cell's ratio to native's, higher better: rates over native's, native's % cpu over the cell's. */
-function ratio(higherIsBetter, value, native) {
-  return higherIsBetter ? value / native : native / value;
-}
-
 /** A cell's typical ratio: the median over the reports of each report's ratio of medians. */
 function typicalRatio(cell) {
-  return median(cell.children.map((children, r) => ratio(cell.higherIsBetter, median(children.slice()), median(cell.natives[r].slice()))));
+  return median(cell.children.map((children, r) => ratio(cell.higherIsBetter, median(children), median(cell.natives[r]))));
 }
 
 /**
@@ -116,7 +112,7 @@ function drawRuns(cells, reportCount, { draws, runs, seed }) {
   return { draws, cells: cells.length, met };
 }
 
-// The median of `values` at the indices `chosen` (`sample` is scratch space of their length).
+// The median of `values` at the indices `chosen` (`sample`: scratch space of their length).
 function medianAt(values, chosen, sample) {
   for (let k = 0; k < chosen.length; k++) sample[k] = values[chosen[k]];
   return median(sample);
@@ -144,20 +140,7 @@ function oddsOf(drawn, indices) {
     if (count === indices.length) allMet++;
   }
   const expected = counts.reduce((sum, count) => sum + count, 0) / drawn.draws;
-  return { size: indices.length, expected, low: quantile(counts, 0.05), high: quantile(counts, 0.95), allMet, metByCell };
-}
-
-/** The median of `values` (sorted in place). */
-function median(values) {
-  values.sort((a, b) => a - b);
-  const middle = values.length >> 1;
-  return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-}
-
-/** The `share` quantile (0 to 1) of `values`, nearest rank (sorted in place). */
-function quantile(values, share) {
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.max(0, Math.ceil(share * values.length) - 1))];
+  return { size: indices.length, expected, low: percentile(counts, 5), high: percentile(counts, 95), allMet, metByCell };
 }
 
 // A small seeded generator (mulberry32): the same reports and seed give the same figures.
@@ -170,10 +153,6 @@ function mulberry32(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function majorOf(version) {
-  return version.split('.')[0];
 }
 
 /**
@@ -261,4 +240,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { cellsOf, drawRuns, groupsOf, isFloor, median, oddsOf, quantile, typicalRatio };
+module.exports = { cellsOf, drawRuns, groupsOf, isFloor, oddsOf, typicalRatio };

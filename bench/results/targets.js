@@ -75,7 +75,12 @@ function checkTargets(report) {
 
 // A cell's ratio to native's, higher better: rates over native's, native's % cpu over the cell's.
 function ratioOf(cell, native) {
-  return cell.higherIsBetter ? cell.median / native.median : native.median / cell.median;
+  return ratio(cell.higherIsBetter, cell.median, native.median);
+}
+
+/** `value`'s ratio to native's `nativeValue`, higher better (see ratioOf()). */
+function ratio(higherIsBetter, value, nativeValue) {
+  return higherIsBetter ? value / nativeValue : nativeValue / value;
 }
 
 /** Whether any of checkTargets()'s `cells` has the floor's ratio: the run ran the floor. */
@@ -188,4 +193,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { FLOOR_OF, checkTargets, compareTargets, floorMissed, ratioTable, targetOf };
+module.exports = { FLOOR_OF, checkTargets, compareTargets, floorMissed, majorOf, ratio, ratioTable, targetOf };
