@@ -204,8 +204,8 @@ function summaryLine(name, odds, draws) {
     ` all ${odds.size} in ${odds.allMet} of ${draws} draws (${percent(odds.allMet / draws)})`;
 }
 
-function cellLine(cell, met, draws) {
-  return `  ${cell.scenario} ${cell.impl} ${cell.major}: typical ${typicalRatio(cell).toFixed(2)}x, target ${cell.target}x,` +
+function cellLine(cell, typical, met, draws) {
+  return `  ${cell.scenario} ${cell.impl} ${cell.major}: typical ${typical.toFixed(2)}x, target ${cell.target}x,` +
     ` met in ${percent(met / draws)} of draws`;
 }
 
@@ -215,16 +215,17 @@ function main(argv) {
   const cells = cellsOf(reports);
   if (cells.length === 0) throw new Error('no cell with a target is in every report, beside native\'s');
   const drawn = drawRuns(cells, reports.length, options);
+  const typical = cells.map(typicalRatio);
   console.log(`${files.length} report(s); drawn runs of ${options.runs} rounds, ${options.draws} draws, seed ${options.seed}`);
   for (const group of groupsOf(cells)) {
-    console.log(summaryLine(group.name, oddsOf(drawn, group.indices), options.draws));
-    const reachable = group.indices.filter(i => typicalRatio(cells[i]) >= cells[i].target);
+    const odds = oddsOf(drawn, group.indices);
+    console.log(summaryLine(group.name, odds, options.draws));
+    const reachable = group.indices.filter(i => typical[i] >= cells[i].target);
     if (reachable.length > 0 && reachable.length < group.indices.length) {
       console.log(`  ${summaryLine('of them, those whose typical ratio meets the target', oddsOf(drawn, reachable), options.draws)}`);
     }
     if (options.cells && group.listed) {
-      const { metByCell } = oddsOf(drawn, group.indices);
-      group.indices.forEach((i, j) => console.log(cellLine(cells[i], metByCell[j], options.draws)));
+      group.indices.forEach((i, j) => console.log(cellLine(cells[i], typical[i], odds.metByCell[j], options.draws)));
     }
   }
 }
