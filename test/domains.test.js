@@ -1,5 +1,5 @@
 'use strict'
-// Domains (deprecated, DEP0032): heaptimers runs no callback inside a domain (README,
+// Domains (deprecated, DEP0032): heaptimers runs no callback inside a domain (docs/differences.md,
 // "Deliberate differences"). What must still match native: a timer created outside any domain
 // never runs in one and its errors go to 'uncaughtException', even when it shares its
 // millisecond or its pass with timers created inside d.run() (heaptimers' native handles and

@@ -126,7 +126,7 @@ for (const s of handled) {
     }
     const strip = l => l.filter(x => !/ tick$| promise$/.test(x))
     t.same(strip(heap), strip(nat), 'callbacks and handler calls in native order (ticks/promises ignored)')
-    // Documented difference (README, "After an uncaught exception"): ticks and promise jobs
+    // Documented difference (docs/differences.md, "After an uncaught exception"): ticks and promise jobs
     // queued by the throwing callback itself may drain before the next callback, where Node 24+
     // runs that callback first. Everything else is native's order, and nothing is lost or doubled.
     t.same([...heap].sort(), [...nat].sort(), 'the same events as native, none lost or doubled')

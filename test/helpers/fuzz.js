@@ -51,7 +51,7 @@
 //
 // Throwing callbacks: after a throw (handled), Node runs the rest of the due
 // callbacks before draining the ticks and promise jobs queued by the thrower,
-// and heaptimers drains them first (a documented difference, README). So a
+// and heaptimers drains them first (a documented difference, docs/differences.md). So a
 // callback that throws queues no ticks or promise jobs; everything else about
 // it (nested set/clear/refresh, immediates, being mid-group) is fuzzed.
 //
