@@ -14,7 +14,7 @@
 // same there.) V8 inlines a callee into a caller's loop only while the bytecode
 // inlined there stays under a budget (920 bytes); with `process.hrtime()` (244 bytes of its own,
 // for an argument the library never passes) a timeout's creation went over it, and the clock
-// read and the link into the bucket stayed calls in the caller's loop (HISTORY). By instructions
+// read and the link into the bucket stayed calls in the caller's loop. By instructions
 // `process.hrtime()` is the cheaper on Node 18 to 22, which is why it was the reader for a while.
 
 const { performance } = require('perf_hooks');

@@ -14,7 +14,7 @@
 // immediate queued into an empty queue), never in module variables. V8 records every store of a
 // new object into an old one (a write barrier's slow path), and module variables are old:
 // storing each new tail and head there was about a seventh of the instructions of queueing and
-// running an immediate (HISTORY has the counts). A List made at the start of a burst is new
+// running an immediate. A List made at the start of a burst is new
 // itself, so stores into it take the barrier's fast path; and the pass's start writes only into
 // it, so a setImmediate chain pays one such slow store per loop turn, not two.
 //
@@ -28,6 +28,7 @@
 const { throwInvalidCallback } = require('./errors');
 const { defineInspector, inspectImmediate } = require('./inspect');
 const { KeepAlive } = require('./keepalive');
+const { nativeClearedImmediate } = require('./native-probes');
 const { options } = require('./options');
 const run = require('./run');
 const timeouts = require('./timeouts');
@@ -148,7 +149,7 @@ function setImmediate(callback, arg1, arg2, arg3) {
 }
 
 // An immediate with `extra` extra arguments: one to three passed by name, not as
-// packArgs(arguments), which costs more (HISTORY has the counts); more than three packed by the
+// packArgs(arguments), which costs more; more than three packed by the
 // caller (`list`). Kept out of setImmediate() so that it stays small enough for V8 to inline it
 // together with clearImmediate() into a loop that calls both (see timeouts.js' startWithArgs()).
 function enqueueWithArgs(callback, extra, arg1, arg2, arg3, list) {
@@ -432,20 +433,8 @@ function take(immediate) {
   retire(immediate);
 }
 
-// A native Immediate, set and cleared (its class, and what clearing left in it), and whether
-// Node's clearImmediate skipped it while its `_onImmediate` was emptied.
-function nativeClearedImmediate() {
-  const immediate = nativeSetImmediate(function probe() {}, 'probe');
-  const callback = immediate._onImmediate;
-  immediate._onImmediate = null;
-  nativeClearImmediate(immediate);
-  const skipsEmptied = immediate._destroyed !== true;
-  if (skipsEmptied) {
-    immediate._onImmediate = callback;
-    nativeClearImmediate(immediate);
-  }
-  return { immediate, skipsEmptied };
-}
+// The interrupted-pass hand-off, without a require cycle (timeouts.js, registerImmediates()).
+timeouts.registerImmediates(hasInterruptedPass, finishInterruptedPass);
 
 module.exports = {
   Immediate,

@@ -34,7 +34,7 @@ class KeepAlive {
   }
 
   // Each method below is small enough for V8 to inline into the timer functions that call it
-  // whatever inlining budget they have left (HISTORY has the counts).
+  // whatever inlining budget they have left.
 
   /** Counts one more pending ref'd timer. */
   addRefed() {

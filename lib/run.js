@@ -60,7 +60,7 @@ const ARGS_SHAPE = 96;
 // which is two objects (the array and its elements store), 72 bytes for three. A burst of
 // timers with arguments is copied by the young-generation GC while it waits: with the array,
 // that copying was about a quarter of the instructions of queueing and running 10k immediates
-// with three arguments each (HISTORY has the counts).
+// with three arguments each.
 class ExtraArgs {
   constructor(first, second, third) {
     this.first = first;
@@ -231,8 +231,8 @@ const FRAME_STORAGE = !('kResourceStore' in contextMarker);
 const currentKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey;
 // The key of no context, held before any is known. It is of the same kind as real keys (a
 // number, or an object with AsyncContextFrame), so that V8 compares keys as such: a null there
-// made the key comparisons of every timer created and every callback run generic ones (HISTORY
-// has the counts). Execution async ids are never negative, and no frame carries this object.
+// made the key comparisons of every timer created and every callback run generic ones.
+// Execution async ids are never negative, and no frame carries this object.
 const NO_KEY = FRAME_STORAGE ? Object.freeze({}) : -1;
 
 // `var`, as immediates.js's state: a module-level `let` is checked for its temporal dead zone on
@@ -297,7 +297,7 @@ onConfigure(knowAll);
 // (a hook can track contexts its own way, as cls-hooked does), every context is the same to
 // the program: timers skip the capture, and every callback runs right in its pass's context.
 // That is "context-free". The capture's check and the pass's context bookkeeping were about 60
-// instructions of the 700 a queued immediate costs on Node 20 (HISTORY has the counts).
+// instructions of the 700 a queued immediate costs on Node 20.
 //
 // It starts as we load, unless an intrinsic promise created then carries an async id (a userland
 // Promise a program put in place of the global never does): Node's promise hook writes one onto
@@ -583,7 +583,7 @@ function defineWrapper(proto, name, original, wrapper) {
  * resource created while a domain is active to that domain: it enters the domain around the
  * resource's callbacks and sends their errors to it. Our native handles run every callback of a
  * pass, and our captures are shared by timers created in and out of domains, so neither may be
- * bound to one: heaptimers runs no callback inside a domain (README, differences).
+ * bound to one: heaptimers runs no callback inside a domain (docs/differences.md).
  */
 function outsideDomain(create, a, b) {
   // Only the domain module binds resources, and loading it sets this flag. Reading the flag, a

@@ -2,52 +2,27 @@
 
 // Timeouts and intervals: Timeout objects, and the scheduler that runs them on ONE native timer.
 //
-// Data structures
-// ---------------
-// Every pending timer sits in a Bucket: a FIFO circular doubly-linked list of the timers due in
-// the same whole millisecond (its `key`, the first whole ms at or after their deadlines), with
-// the bucket itself as the list's sentinel node, so a timer needs no pointer to its bucket.
-// Buckets sit in a binary min-heap ordered by key. A bucket is found by its key in `ring`, a
-// small array indexed by the key's low bits, when its slot was free as it was created; in a Map
-// otherwise. A program with few live buckets at a time (a few delays, or one 1 ms loop, which
-// makes and drops a bucket every pass) never touches the Map: its set, delete, rehash and lookup
-// were about 350 of the 10,500 instructions of a 1 ms loop's fire on Node 20 (HISTORY). So:
-//   - equal deadlines run in creation order (FIFO), earlier deadlines first (heap);
-//   - a burst of same-delay timers lands in one bucket: O(1) each to insert, clear and fire,
-//     and `lastBucket` skips even the ring lookup;
-//   - clearing unlinks in O(1). A bucket emptied that way stays in the heap (a set+clear loop
-//     reuses it) but empty buckets are compacted away before they outnumber live ones plus
-//     EMPTY_BUCKET_SLACK, so dead entries stay bounded.
-//
-// A Timeout is kept small (heap per pending timer is what users with 100k request timeouts
-// pay): eight fields, with its states, argument shape and numeric id packed in `_flags`, and
-// Node's `_idleTimeout`, `_repeat` and `_destroyed` derived from them by accessors. Node's
-// `_idleStart` is a field of its own, as in Node.
-//
-// One native timer is armed for the earliest bucket's `due` (below) and ref'd only while a ref'd
-// timeout is pending. When it fires, a pass reads the clock once and runs every bucket due at
-// that time, in order; timers created or re-armed during the pass are due later than the pass's
-// clock, so they never run in it (Node's rule). Between callbacks the pass drains nextTicks and
-// promise jobs as Node does. A timer created during a pass arms the native timer as it is
-// created, as outside one, so one that comes due before a long pass ends runs at the next loop
-// turn, as in Node. Re-arming with the native delay of the timer that runs the pass refreshes
-// that timer in place (refresh()), so a steady 1 ms loop creates no native Timeout per pass.
-// When timers the pass re-armed later joined the bucket it armed for, the pass arms again as it
-// ends (rearmForLaterDue()): Node's timer wakes at a whole millisecond of its own clock, which
-// can come before that bucket's latest deadline once the pass has crossed one.
-//
-// A deadline is always computed from a fresh clock read at creation or refresh (never a cached
-// one), and a bucket only runs once the clock has reached the latest deadline placed in it
-// (`due`, within its whole ms), so no timer fires before performance.now() at its creation plus
-// its truncated delay, and none waits for the next whole ms either: a 1 ms loop ticks about
-// every 1.1 ms, as native's does. Intervals are re-armed from the pass's start, start to
-// start, like Node's re-insertion from its loop time.
+// HOW: every pending timer sits in a Bucket, a FIFO circular doubly-linked list of the timers
+// due in the same whole millisecond (the bucket is its own list's sentinel); buckets sit in a
+// binary min-heap by that millisecond, and are found by it in a small ring (a Map past it).
+//   - insert, clear, fire: O(1) within a bucket (`lastBucket` skips even the ring lookup for a
+//     burst of same-delay timers); a new bucket, or a pass taking a due one: O(log n);
+//   - emptied buckets stay in the heap for reuse, compacted before they outnumber live ones.
+// One native timer is armed for the earliest bucket's latest deadline, ref'd only while a ref'd
+// timeout is pending, and re-armed in place with refresh() by a pass that needs the same delay.
+// WHY: a deadline always starts from a fresh clock read, and a bucket runs only once the clock
+// has reached its latest deadline, so no timer fires early; equal deadlines run in creation
+// order and earlier ones first. A Timeout has eight fields (states, argument shape and id packed
+// in `_flags`). docs/design.md has the long story and the V8 constraints behind the code.
 
 const { MinHeap } = require('./heap');
 const clock = require('./clock');
 const { coerceDelay, throwInvalidCallback, TIMEOUT_MAX } = require('./errors');
 const { defineInspector, timeoutInspector } = require('./inspect');
 const { KeepAlive } = require('./keepalive');
+const { probeNativeTimeouts } = require('./native-probes');
+const { HAS_ID, idOf, giveId, registerId, forgetId, timerById } = require('./timeout-ids');
+const { defineNodeFields } = require('./timeout-fields');
 const { options } = require('./options');
 const run = require('./run');
 
@@ -62,7 +37,7 @@ const nativeSetInterval = globalThis.setInterval;
 const nativeClearTimeout = globalThis.clearTimeout;
 const nextTick = process.nextTick;
 const sharedCapture = run.sharedCapture('Timeout'); // see run.timerContext()
-const nativeProbe = probeNativeTimeouts(); // see probeNativeTimeouts()
+const nativeProbe = probeNativeTimeouts(); // see native-probes.js
 const NativeTimeout = nativeProbe.cleared.constructor;
 const nativeRefresh = NativeTimeout.prototype.refresh;
 // What a cleared timer keeps. Node 24.21 and 26 empty its `_onTimeout` and `_timerArgs` (to
@@ -76,19 +51,14 @@ const LIBUV_CLOCK_OFFSET = nativeProbe.clockOffset;
 
 // `_flags` bits
 const REFED = 1; // the timer keeps the process alive while pending
-const HAS_ID = 2; // the timer is registered in timersById under its numeric id
 const DESTROYED = 4; // not pending: fired or cleared (Node's `_destroyed`)
 const REPEAT = 8; // an interval
 const CLEARED = 16; // cleared: never runs again, refresh() is a no-op (Node's `_idleTimeout` -1)
 // 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
-// Above the flag bits: the timer's id number, once it has one (0: none yet). Kept within a
-// small integer so `_flags` stays one; past that, ids live in `lateIds`.
-const ID_SHIFT = 7;
-const MAX_ID_NUMBER = 2 ** (31 - ID_SHIFT) - 1;
+// 2: HAS_ID (timeout-ids.js); above the flag bits, from bit 7: the id number
 
 const NODE_CLEARED = -1; // `_idleTimeout` of a cleared timer, as in Node
 const EMPTY_BUCKET_SLACK = 64;
-const FIRST_ID = 2 ** 40; // far above Node's async ids, so our ids never alias native ones
 
 class Bucket {
   constructor(key) {
@@ -127,9 +97,6 @@ var interrupted = false; // a callback threw: the rest of the pass is still due
 // a new number, which the write barrier then records as a young object in an old one.
 const pass = { now: 0.5 };
 
-var nextIdNumber = 1;
-const timersById = new Map();
-const lateIds = new WeakMap(); // ids given after MAX_ID_NUMBER ran out (not expected in practice)
 
 class Timeout {
   // `context`: timerContext(sharedCapture), read before the timer is allocated: V8 then writes
@@ -191,64 +158,11 @@ class Timeout {
     if ((this._flags & (DESTROYED | HAS_ID)) === 0) registerId(this, id);
     return id;
   }
-
-  /** Node's delay field: the coerced delay, or -1 once cleared. */
-  get _idleTimeout() {
-    return (this._flags & CLEARED) !== 0 ? NODE_CLEARED : this._delay;
-  }
-
-  set _idleTimeout(value) {
-    this._delay = value;
-  }
-
-  /** Node's interval field: the period of an interval, null for a timeout. */
-  get _repeat() {
-    return (this._flags & REPEAT) !== 0 ? this._delay : null;
-  }
-
-  /**
-   * Node's list links: set (truthy) while the timer waits in a list, null otherwise, also while
-   * its callback runs. Packages test them to see whether a timer is pending, and Node's own
-   * clearTimeout (see `_destroyed`) reads and writes them; the writes are ignored. They point
-   * as Node's do: `_idleNext` towards the timers created before (the first one's is the
-   * bucket), `_idlePrev` towards those created after (the last one's is the bucket).
-   */
-  get _idleNext() {
-    return this._prev;
-  }
-
-  set _idleNext(value) {}
-
-  get _idlePrev() {
-    return this._next;
-  }
-
-  set _idlePrev(value) {}
-
-  /** Node's field: true once the timer has fired (and not been refreshed) or been cleared. */
-  get _destroyed() {
-    return (this._flags & DESTROYED) !== 0;
-  }
-
-  // Node's own clearTimeout sets `_onTimeout = null` and then `_destroyed = true` on whatever it
-  // is given: a timer of ours created while install()ed and cleared after uninstall() is cleared.
-  set _destroyed(value) {
-    if (value && (this._flags & DESTROYED) === 0) cancelPending(this);
-  }
-
-  /** Node's field for the extra arguments: undefined or an array (the same one every read). */
-  get _timerArgs() {
-    const shape = this._flags & ARGS_SHAPE;
-    if (shape !== ARGS_LIST) this._timerArgs = run.unpackArgs(this._args, shape);
-    return this._args;
-  }
-
-  // Writable as in Node, whose clearTimeout (Node 24.21 and 26) also sets it to undefined.
-  set _timerArgs(value) {
-    this._args = value;
-    this._flags &= ~ARGS_SHAPE;
-  }
 }
+
+// Node's fields that packages read and write (`_idleTimeout`, `_repeat`, `_idleNext`, ...),
+// derived from the timer's own (timeout-fields.js).
+defineNodeFields(Timeout, { CLEARED, DESTROYED, REPEAT, NODE_CLEARED, cancelPending });
 
 if (typeof Symbol.dispose === 'symbol') {
   Timeout.prototype[Symbol.dispose] = function dispose() {
@@ -268,19 +182,8 @@ function isBucket(node) {
 }
 
 /**
- * setTimeout(callback[, delay[, ...args]]), as Node's.
- *
- * Written for V8's inliner: it inlines a callee into a caller's loop only while the bytecode
- * inlined there stays within a budget, 920 bytes on Node 18 to 26, of which a function that has
- * optimized code already claims its own size and that of everything inlined into it, plus a
- * fifth (V8's reserve_inline_budget_scale_factor): 766 bytes for setTimeout() and its creation
- * path. So there is ONE creation (a Timeout made and started), after the extra arguments are
- * packed: one to three by name, not as packArgs(arguments), which costs more (as in
- * setImmediate); more than three in an array. Node 20: setTimeout() is 181 bytes, and 726 with
- * what it inlines for a timeout with no arguments, 746 with three (Node 22: 179, 715 and 735).
- * With the argument cases in a function of their own, each with its own creation, a timeout
- * with three arguments came to 942 bytes on Node 22 (setTimeout() 142, what it inlined 800),
- * and that function was a call of its own (HISTORY).
+ * setTimeout(callback[, delay[, ...args]]), as Node's. One creation path for every argument case,
+ * so that it stays within V8's inlining budget (docs/design.md, "Inlining budget").
  */
 function setTimeout(callback, after, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback);
@@ -375,7 +278,7 @@ function retire(timer) {
   timer._flags = (flags | DESTROYED) & ~HAS_ID;
   if ((flags & REFED) !== 0) keepAlive.removeRefed();
   else keepAlive.removeUnrefed();
-  if ((flags & HAS_ID) !== 0) timersById.delete(idOf(timer));
+  if ((flags & HAS_ID) !== 0) forgetId(timer);
 }
 
 // Node's clearTimeout ignores a timer whose `_onTimeout` is empty (already cleared, or emptied
@@ -426,40 +329,6 @@ function clearForeign(value) {
   nativeClearTimeout(value);
 }
 
-// --- numeric ids ----------------------------------------------------------------------
-
-/** The timer's id, or 0 when it has none yet. */
-function idOf(timer) {
-  const number = timer._flags >>> ID_SHIFT;
-  if (number !== 0) return FIRST_ID + number;
-  return nextIdNumber > MAX_ID_NUMBER ? lateIds.get(timer) || 0 : 0;
-}
-
-function giveId(timer) {
-  if (nextIdNumber <= MAX_ID_NUMBER) {
-    const number = nextIdNumber++;
-    timer._flags |= number << ID_SHIFT;
-    return FIRST_ID + number;
-  }
-  const id = FIRST_ID + nextIdNumber++;
-  lateIds.set(timer, id);
-  return id;
-}
-
-function registerId(timer, id) {
-  timer._flags |= HAS_ID;
-  timersById.set(id, timer);
-}
-
-function timerById(id) {
-  if (typeof id === 'string') {
-    const n = Number(id);
-    if (String(n) !== id) return undefined;
-    id = n;
-  }
-  return timersById.get(id);
-}
-
 // --- buckets ---------------------------------------------------------------------------
 
 /**
@@ -505,13 +374,9 @@ function delayOf(timer) {
   return delay < 1 ? 1 : delay;
 }
 
-// The bucket of `key`, made if there is none. Kept apart from link(), which runs for every timer,
-// to keep link() small enough to inline (see setTimeout()).
-//
-// A bucket found becomes `lastBucket`; one just made does not, until a second timer finds it.
-// A bucket is made young and the module's variables are old, so each store of a new bucket
-// into one takes the write barrier's slow path (about 50 instructions on Node 20): a 1 ms loop,
-// which makes one bucket per pass and puts one timer in it, paid it every pass for nothing.
+// The bucket of `key`, made if there is none; apart from link() to keep link() inlinable. A
+// bucket found becomes `lastBucket`; one just made does not, until a second timer finds it
+// (docs/design.md, "Write barriers").
 function bucketOf(key) {
   const bucket = ring[key & (RING_SIZE - 1)];
   if (bucket !== null && bucket.key === key) return (lastBucket = bucket);
@@ -559,13 +424,8 @@ function unlink(timer) {
   if (prev === next) bucketEmptied();
 }
 
-// Clears a timer's links: it is in no list. Its own function, so that its stores have feedback
-// slots of their own, which only ever see a Timeout. Written out in unlink() or take(), they
-// shared slots with the stores into the timer's neighbours, which may be buckets: V8's bytecode
-// generator gives two stores of one property name one slot when their receivers are variables
-// of the same index, and it counts parameters and locals from 0 each, so `timer` (parameter 0)
-// and the first local shared them, and each store checked for a Bucket and a Timeout, on Node
-// 18 to 26 (`node bench/floor/inline-caches.js` lists such sites).
+// Clears a timer's links. Its own function, so that its stores have feedback slots that only
+// ever see a Timeout (docs/design.md, "Feedback slots").
 function detach(timer) {
   timer._prev = timer._next = null;
 }
@@ -595,22 +455,11 @@ function discardTopBucket() {
 
 // --- the native timer ------------------------------------------------------------------
 
-// Node's timer fires at the first loop turn whose (whole ms, cached) loop time has reached its
-// start + delay; the loop sleeps at least that long, so asking for ceil(due - now) ms wakes us
-// at or just after `due` in nearly every case. An early wake finds nothing due and re-arms.
-// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
-//
-// A timer created during a pass arms the native timer right away, like any other, not when the
-// pass ends: Node computes the next wake from the loop time it last read, so a timer that comes
-// due while a long pass is still running fires at the next loop turn, as native's do. Armed
-// after the pass, from its end, it waited one more millisecond (HISTORY).
-//
-// A pass that needs the same delay again (a 1 ms loop, every pass) re-arms the native timer
-// that is running it with refresh(), from inside its callback: Node then re-inserts it as it
-// re-inserts an interval, with no new Timeout, async id or destroy. Its passes keep running in
-// the context it was created in, for which noteArmed() was called. After a store switch that
-// record no longer lets a pass run at home (see run.js), so a fresh native timer is armed and
-// recorded instead: reuse would be correct, but would enter every callback's scope from then on.
+// Node's timer fires at the first loop turn whose whole-ms loop time has reached start + delay,
+// so asking for ceil(due - now) ms wakes us at or just after `due`; an early wake re-arms.
+// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()). A pass
+// that needs the same delay re-arms the running native timer in place (docs/design.md, "The
+// native timer").
 function arm(bucket, now, atPassLevel) {
   armFor(bucket.key, bucket.due, now, atPassLevel);
 }
@@ -665,15 +514,9 @@ function armForEarliest() {
   }
 }
 
-// The pass armed the native timer for the bucket its first re-armed timer landed in, and later
-// timers of the pass joined that bucket with later deadlines. Node's timer wakes at a whole
-// millisecond of libuv's clock counted from the one it was armed in: once the pass has crossed
-// into the next one, that wake can come before the bucket is due, and then finds nothing to
-// run, and sleeps again: a third of the wake-ups of ten concurrent 1 ms loops whose pass takes
-// half a millisecond found nothing due (test/wakeups.test.js, HISTORY). Armed again from the
-// pass's end, the wake comes after the bucket's last deadline, unless some other event brings a
-// loop turn in between. A bucket already due keeps the wake it has: the next loop turn, as in
-// Node.
+// The pass re-armed timers into the bucket it armed for, with later deadlines: Node's timer
+// could wake before that bucket is due once the pass crossed a millisecond, find nothing and
+// sleep again, so arm again from the pass's end (docs/design.md, "Wake-ups that run nothing").
 function rearmForLaterDue(bucket) {
   const now = clock.now();
   if (bucket.due > now) arm(bucket, now, true);
@@ -681,7 +524,21 @@ function rearmForLaterDue(bucket) {
 
 // --- the pass --------------------------------------------------------------------------
 
-var immediates = null; // ./immediates, which requires this module: loaded on first use
+// The immediates' interrupted-pass hand-off (see finishImmediatesFirst()). immediates.js,
+// which requires this module, registers its two functions as it loads (registerImmediates()),
+// so that neither module requires the other at run time.
+var immediatesInterrupted = noInterruptedPass;
+var finishImmediatesPass = noInterruptedPass;
+
+function noInterruptedPass() {
+  return false;
+}
+
+/** Called once by immediates.js as it loads: the functions of its interrupted-pass hand-off. */
+function registerImmediates(hasInterruptedPass, finishInterruptedPass) {
+  immediatesInterrupted = hasInterruptedPass;
+  finishImmediatesPass = finishInterruptedPass;
+}
 
 function onNativeTimeout() {
   run.enterPass(passSource, true);
@@ -689,8 +546,7 @@ function onNativeTimeout() {
   nativeTimer = null;
   keepAlive.release();
   armedKey = Infinity;
-  if (immediates === null) immediates = require('./immediates');
-  if (immediates.hasInterruptedPass()) finishImmediatesFirst();
+  if (immediatesInterrupted()) finishImmediatesFirst();
   interrupted = false; // a fresh pass runs whatever an interrupted one left, in order
   runPass(clock.now());
 }
@@ -701,7 +557,7 @@ function finishImmediatesFirst() {
   armNative(1); // not in place: noteArmed() below replaces what was recorded for the firing one
   run.noteArmed(passSource, false);
   armedKey = -Infinity; // timers created meanwhile run from that native timer at the latest
-  immediates.finishInterruptedPass();
+  finishImmediatesPass();
   nativeClearTimeout(nativeTimer);
   nativeTimer = null;
   keepAlive.release();
@@ -760,11 +616,8 @@ var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
 // buckets of later keys, never in it. So the pass peeks the heap once per bucket, not per timer.
 var dueBucket = null;
 
-// The pass's loop (see run.js), with the common case -- a callback that runs right in the pass's
-// context -- fired here: a loop of our own is monomorphic, and one try/finally around the whole
-// pass replaces one per callback (together about 20 of the 600 instructions a timeout costs).
-// Timers that must run in a context of their own go through run.fireInContext(), which fires
-// them with passSource.fire().
+// The pass's loop (see run.js), with the common case, a callback that runs right in the pass's
+// context, fired here; the others go through run.fireInContext() (docs/design.md, "The passes").
 function runDue() {
   passSource.drainDue = false;
   dueBucket = null;
@@ -831,12 +684,8 @@ const passSource = {
   },
 };
 
-// Takes `timer`, the timer peek() returned, out of its bucket, before its callback runs. It is
-// the first of dueBucket: unlink() as it applies to that case, where the node before the timer
-// is known to be the bucket, and the node after it is told apart, as in link() (in unlink()
-// either may be a bucket or a timer, which costs V8 a two-map check per store).
-//
-// The timer's own links are cleared by detach(), as in unlink() (see there for why).
+// Takes `timer`, the first of dueBucket, out of it before its callback runs: unlink() for the
+// case where the node before it is known to be the bucket (docs/design.md, "Feedback slots").
 function take(timer) {
   const bucket = dueBucket;
   const next = timer._next;
@@ -852,12 +701,9 @@ function take(timer) {
   if ((timer._flags & REPEAT) !== 0) armForNextRun(timer);
 }
 
-// An interval runs again one period after the pass's start, however long its callback takes:
-// Node re-inserts it from the loop time it read before the callback. So the native timer is
-// armed for that run before the callback, as Node's would be. Armed after it, from then, a
-// callback that ran past its period left its next run waiting one more millisecond.
-// afterCallback() places the interval in that bucket; if the callback cleared it or changed
-// its delay, the pass's end re-arms for whatever is earliest.
+// An interval runs again one period after the pass's start, as Node re-inserts it from the
+// loop time read before the callback: so the native timer is armed for that run before the
+// callback runs. afterCallback() places it (docs/design.md, "The passes").
 function armForNextRun(timer) {
   const deadline = pass.now + delayOf(timer);
   const key = clock.bucketKey(deadline);
@@ -923,31 +769,6 @@ function afterCallback(timer) {
   }
 }
 
-// What the running Node's own Timeout looks like: a cleared one (`cleared`), for its class and
-// what clearing leaves in it, and `clockOffset`, what to add to our clock to get libuv's, whose
-// whole milliseconds Node's `_idleStart` holds. A native timer created between two of our clock
-// reads tells the offset within a millisecond; of three such timers, the one with the narrowest
-// window is kept, so one preempted midway does not skew it. Three native timers in all, at load.
-function probeNativeTimeouts() {
-  let cleared = null;
-  let clockOffset = 0;
-  let narrowest = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const before = clock.now();
-    const timer = nativeSetTimeout(function probe() {}, 1);
-    const after = clock.now();
-    nativeClearTimeout(timer);
-    cleared = timer;
-    if (after - before < narrowest) {
-      narrowest = after - before;
-      // Node read its clock between `before` and `after`, and kept the whole ms: our clock plus
-      // the offset fell within that ms then. The middle of it is the best guess.
-      clockOffset = timer._idleStart + 0.5 - (before + after) / 2;
-    }
-  }
-  return { cleared, clockOffset };
-}
-
 module.exports = {
   Timeout,
   NativeTimeout,
@@ -959,4 +780,5 @@ module.exports = {
   counts,
   finishInterruptedPass,
   hasInterruptedPass,
+  registerImmediates,
 };

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // Types for heaptimers' ESM entry (lib/index.mjs): the API of index.d.ts, whose names it exports,
 // and its default export, the whole API as one object (the CommonJS module itself).
 import * as api from './index.js';

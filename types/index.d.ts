@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // Types for heaptimers: Node's timers API, plus configure/install/stats. This file types the
 // CommonJS entry (lib/index.js), which has no `default` export: `import timers from` works
 // there through TypeScript's interop; index.d.mts types the ESM entry, whose default is the API.
@@ -17,15 +18,17 @@ export interface Timeout {
   /** A numeric id that clearTimeout/clearInterval accept. */
   [Symbol.toPrimitive](): number;
   [Symbol.dispose](): void;
-  /** The delay; writable, as in Node (see README, "Writing `_idleTimeout`"). */
+  /** The delay; writable, as in Node (docs/differences.md, "Writing `_idleTimeout`"). @internal Node-private field, kept because packages read it. */
   _idleTimeout: number;
-  /** When the timer was last armed, in the event loop's milliseconds (as Node's). */
+  /** When the timer was last armed, in the event loop's milliseconds (as Node's). @internal Node-private field, kept because packages read it. */
   readonly _idleStart: number;
-  /** null once cleared; undefined on Node 24.21 and 26, as Node's own. */
+  /** null once cleared; undefined on Node 24.21 and 26, as Node's own. @internal Node-private field, kept because packages read it. */
   readonly _onTimeout: ((...args: any[]) => void) | null | undefined;
+  /** @internal Node-private field, kept because packages read it. */
   readonly _repeat: number | null;
-  /** Writing true clears a pending timer (see README, "Node's own clear functions"). */
+  /** Writing true clears a pending timer (docs/differences.md, "Node's own clear functions"). @internal Node-private field, kept because packages read it. */
   _destroyed: boolean;
+  /** @internal Node-private field, kept because packages read it. */
   _timerArgs: unknown[] | undefined;
 }
 
@@ -34,9 +37,11 @@ export interface Immediate {
   unref(): this;
   hasRef(): boolean;
   [Symbol.dispose](): void;
-  /** null once run or cleared; undefined on Node 24.21 and 26, as Node's own. */
+  /** null once run or cleared; undefined on Node 24.21 and 26, as Node's own. @internal Node-private field, kept because packages read it. */
   readonly _onImmediate: ((...args: any[]) => void) | null | undefined;
+  /** @internal Node-private field, kept because packages read it. */
   readonly _destroyed: boolean;
+  /** @internal Node-private field, kept because packages read it. */
   readonly _argv: unknown[] | undefined;
 }
 

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // Types for heaptimers/promises' ESM entry (lib/promises.mjs): the API of promises.d.ts, whose
 // names it exports, and its default export, the whole API as one object.
 import * as api from './promises.js';

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // Types for heaptimers/promises, mirroring node:timers/promises: its CommonJS entry
 // (lib/promises.js), which has no `default` export; promises.d.mts types the ESM entry.
 

@@ -1,6 +1,7 @@
 'use strict'
 // What `npm install heaptimers` gets: the library, its types and the timerbench CLI with its
-// engine, without the saved benchmark results (megabytes of JSON no install needs).
+// engine, without the saved benchmark results (megabytes of JSON no install needs) and without
+// the maintainers' profiling probes beside the floor.
 
 const t = require('tap')
 const path = require('node:path')
@@ -21,4 +22,6 @@ t.test('the packed files', { skip: npmCli ? false : 'not run by npm (npm_execpat
   }
   t.same(files.filter(file => file.startsWith('bench/results/')), [], 'no saved results are packed')
   t.same(files.filter(file => file.startsWith('test/')), [], 'no tests are packed')
+  t.same(files.filter(file => file.startsWith('bench/floor/') && file !== 'bench/floor/timers.js'), [], 'no profiling probes are packed')
+  t.ok(files.includes('LICENSE'), 'the license is packed')
 })
