@@ -2,20 +2,20 @@
 // max over runs, and the error bar. The error bar is the 95% margin of error of the mean of the
 // runs (run-to-run spread is what makes a number trustworthy); with one run, the sampler's own
 // margin within that run.
-'use strict';
+'use strict'
 
-const stats = require('./stats');
+const stats = require('./stats')
 
-function runsRme(runs) {
-  if (runs.length >= 2) return stats.rme(runs.map((r) => r.value));
-  if (runs.length === 1 && typeof runs[0].rme === 'number') return runs[0].rme;
-  return null;
+function runsRme (runs) {
+  if (runs.length >= 2) return stats.rme(runs.map((r) => r.value))
+  if (runs.length === 1 && typeof runs[0].rme === 'number') return runs[0].rme
+  return null
 }
 
 // cell: { node: {version}, impl, scenario }, runs: run records, error: null or { kind, message }.
-function result(cell, runs, error) {
-  const values = runs.map((r) => r.value);
-  const ok = !error && runs.length > 0;
+function result (cell, runs, error) {
+  const values = runs.map((r) => r.value)
+  const ok = !error && runs.length > 0
   return {
     node: cell.node.version,
     impl: cell.impl,
@@ -29,7 +29,7 @@ function result(cell, runs, error) {
     samples: runs.reduce((sum, r) => sum + r.samples, 0),
     rme: ok ? runsRme(runs) : null,
     error: error || (runs.length ? null : { kind: 'failed', message: 'no runs' })
-  };
+  }
 }
 
-module.exports = { result };
+module.exports = { result }

@@ -1,9 +1,9 @@
 // The text of `timerbench scenarios`: every group and scenario with its unit and what it measures,
 // and how the numbers are produced.
-'use strict';
+'use strict'
 
-const registry = require('./scenarios');
-const { DEFAULT_IMPLS } = require('./options');
+const registry = require('./scenarios')
+const { DEFAULT_IMPLS } = require('./options')
 
 const NOTES = [
   'How it measures:',
@@ -26,21 +26,21 @@ const NOTES = [
   '  engines (>=18) on; below that its cells are n/a. Old Nodes fall back, and the JSON records it:',
   '  the built-in sampler below tinybench\'s engines (run.sampler), process.hrtime where',
   '  performance.now is missing (extra.clock), /proc/self/stat before process.cpuUsage (extra.cpuClock).'
-];
+]
 
-function text() {
-  const width = Math.max(...registry.all.map((s) => s.name.length));
-  const lines = [];
+function text () {
+  const width = Math.max(...registry.all.map((s) => s.name.length))
+  const lines = []
   for (const group of registry.GROUPS) {
-    lines.push(`${group}: ${registry.GROUP_TEXT[group]}`);
+    lines.push(`${group}: ${registry.GROUP_TEXT[group]}`)
     for (const s of registry.inGroup(group)) {
-      const better = s.higherIsBetter ? 'higher is better' : 'lower is better';
-      lines.push(`  ${s.name.padEnd(width)}  ${s.unit}, ${better}`);
-      lines.push(`  ${' '.repeat(width)}  ${s.summary}`);
+      const better = s.higherIsBetter ? 'higher is better' : 'lower is better'
+      lines.push(`  ${s.name.padEnd(width)}  ${s.unit}, ${better}`)
+      lines.push(`  ${' '.repeat(width)}  ${s.summary}`)
     }
-    lines.push('');
+    lines.push('')
   }
-  return `${[...lines, ...NOTES].join('\n')}\n`;
+  return `${[...lines, ...NOTES].join('\n')}\n`
 }
 
-module.exports = { text };
+module.exports = { text }

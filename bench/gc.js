@@ -13,37 +13,37 @@
 //
 // ES5 on purpose: the child requires it on every Node version. Where `gc` cannot be exposed
 // (Nodes without the v8 module, before io.js), windows open without it and say so.
-'use strict';
+'use strict'
 
-var collect;
+var collect
 
 // `gc` from a fresh context made while --expose-gc is set: the flag applies to contexts made
 // after it, and is put back at once so nothing else sees it.
-function exposedGc() {
-  if (typeof global.gc === 'function') return global.gc;
-  var v8;
+function exposedGc () {
+  if (typeof global.gc === 'function') return global.gc
+  var v8
   try {
-    v8 = require('v8');
-    v8.setFlagsFromString('--expose-gc');
+    v8 = require('v8')
+    v8.setFlagsFromString('--expose-gc')
   } catch (e) {
-    return null;
+    return null
   }
   try {
-    var gc = require('vm').runInNewContext('gc');
-    return typeof gc === 'function' ? gc : null;
+    var gc = require('vm').runInNewContext('gc')
+    return typeof gc === 'function' ? gc : null
   } catch (e) {
-    return null;
+    return null
   } finally {
-    v8.setFlagsFromString('--no-expose-gc'); // also when the context could not be made
+    v8.setFlagsFromString('--no-expose-gc') // also when the context could not be made
   }
 }
 
 /** Runs a full collection; returns false where this Node cannot run one on request. */
-function fullGc() {
-  if (collect === undefined) collect = exposedGc();
-  if (collect === null) return false;
-  collect();
-  return true;
+function fullGc () {
+  if (collect === undefined) collect = exposedGc()
+  if (collect === null) return false
+  collect()
+  return true
 }
 
-module.exports = { fullGc: fullGc };
+module.exports = { fullGc: fullGc }

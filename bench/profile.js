@@ -12,36 +12,36 @@
 // and 24 still tier their code up, 300-800 ms after start (bench/floor/warmup.js shows where a
 // row levels off). The plain run cannot afford that warm-up on every cell; an explicit
 // --sample-time warms up for 40 % of it (600 ms for --sample-time 1500).
-'use strict';
+'use strict'
 
-const NORMAL = { warmupTime: 100, warmupSamples: 2, sampleTime: 40, minSamples: 5 };
-const QUICK = { warmupTime: 10, warmupSamples: 1, sampleTime: 25, minSamples: 3 };
+const NORMAL = { warmupTime: 100, warmupSamples: 2, sampleTime: 40, minSamples: 5 }
+const QUICK = { warmupTime: 10, warmupSamples: 1, sampleTime: 25, minSamples: 3 }
 
 // Child start-up, module loading and reporting, measured at about 0.1 s here.
-const CHILD_OVERHEAD_MS = 120;
+const CHILD_OVERHEAD_MS = 120
 // Slack before a child counts as hung: generous, because a loaded CI machine is slow, and a
 // hang costs this once per cell (the remaining runs of a failed cell are skipped).
-const TIMEOUT_SLACK_MS = 10000;
+const TIMEOUT_SLACK_MS = 10000
 // A batch takes milliseconds; one still running after this many has lost a callback.
-const BATCH_TIMEOUT_MS = 3000;
-const CPU_DRAIN_MS = 20;
+const BATCH_TIMEOUT_MS = 3000
+const CPU_DRAIN_MS = 20
 // The full collection before a cpu window, and the wait after it (bench/scenarios/cpu.js).
-const CPU_GC_MS = 60;
+const CPU_GC_MS = 60
 // The longest a cpu row waits for its warm-up fires (bench/scenarios/cpu.js says why it stops).
-const CPU_WARMUP_MAX_MS = 10000;
+const CPU_WARMUP_MAX_MS = 10000
 // A 1 ms loop ticks about every 1.1 ms here (native and heaptimers alike).
-const LOOP_PERIOD_MS = 1.1;
+const LOOP_PERIOD_MS = 1.1
 
 // opts: normalized run options ({ quick, sampleTime, duration }).
-function sampling(opts) {
-  const base = opts.quick ? QUICK : NORMAL;
-  if (!opts.sampleTime) return { ...base };
-  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(base.warmupTime, opts.sampleTime * 0.4) };
+function sampling (opts) {
+  const base = opts.quick ? QUICK : NORMAL
+  if (!opts.sampleTime) return { ...base }
+  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(base.warmupTime, opts.sampleTime * 0.4) }
 }
 
 // The cpu window opens after a warm-up of a tenth of the duration, within 0.1..1 s...
-function cpuWarmupMs(durationS) {
-  return Math.round(Math.min(1000, Math.max(100, durationS * 100)));
+function cpuWarmupMs (durationS) {
+  return Math.round(Math.min(1000, Math.max(100, durationS * 100)))
 }
 
 // ...and, except with --quick, once every loop has fired this many times: V8 optimizes a
@@ -56,34 +56,34 @@ function cpuWarmupMs(durationS) {
 // in, after about 30,000 fires: a window opened after 6,000 fires in all read heaptimers at 5.4 %
 // of a core against native's 3.1 %, and one opened after 60,000 at 2.2 % against 2.8 %.
 // 6,000 passes clear every Node measured.
-const CPU_WARMUP_PASSES = 6000;
+const CPU_WARMUP_PASSES = 6000
 
 // The plain run (no -s) has 90 s for everything, so its cpu row waits for 6,000 fires in all
 // (60 passes of cpu-1ms-loops-100): a quick look, read before V8 has compiled the per-pass code.
-function cpuWarmupFires(scenario, opts) {
-  if (opts.quick) return 0;
-  return opts.plain ? CPU_WARMUP_PASSES : CPU_WARMUP_PASSES * (scenario.loops || 1);
+function cpuWarmupFires (scenario, opts) {
+  if (opts.quick) return 0
+  return opts.plain ? CPU_WARMUP_PASSES : CPU_WARMUP_PASSES * (scenario.loops || 1)
 }
 
 // Expected wall time of one child, for the progress ETA and the hang timeout.
-function expectedMs(scenario, opts) {
+function expectedMs (scenario, opts) {
   if (scenario.kind === 'cpu') {
     // Each loop fires once per period; the wait stops at the cap.
-    const passes = scenario.loops ? cpuWarmupFires(scenario, opts) / scenario.loops : 0;
-    const firesMs = Math.min(CPU_WARMUP_MAX_MS, passes * LOOP_PERIOD_MS);
-    return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + CPU_GC_MS + opts.duration * 1000 + CPU_DRAIN_MS;
+    const passes = scenario.loops ? cpuWarmupFires(scenario, opts) / scenario.loops : 0
+    const firesMs = Math.min(CPU_WARMUP_MAX_MS, passes * LOOP_PERIOD_MS)
+    return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + CPU_GC_MS + opts.duration * 1000 + CPU_DRAIN_MS
   }
-  const s = sampling(opts);
-  return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime;
+  const s = sampling(opts)
+  return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime
 }
 
-function timeoutMs(scenario, opts) {
-  if (opts.childTimeoutMs) return opts.childTimeoutMs;
-  return expectedMs(scenario, opts) * 3 + TIMEOUT_SLACK_MS;
+function timeoutMs (scenario, opts) {
+  if (opts.childTimeoutMs) return opts.childTimeoutMs
+  return expectedMs(scenario, opts) * 3 + TIMEOUT_SLACK_MS
 }
 
-function batchTimeoutMs(opts) {
-  return opts.batchTimeoutMs || BATCH_TIMEOUT_MS;
+function batchTimeoutMs (opts) {
+  return opts.batchTimeoutMs || BATCH_TIMEOUT_MS
 }
 
-module.exports = { sampling, cpuWarmupMs, cpuWarmupFires, expectedMs, timeoutMs, batchTimeoutMs, CPU_WARMUP_MAX_MS };
+module.exports = { sampling, cpuWarmupMs, cpuWarmupFires, expectedMs, timeoutMs, batchTimeoutMs, CPU_WARMUP_MAX_MS }

@@ -1,28 +1,28 @@
 // The wire format between the child and the parent: one JSON object per line, behind a sentinel.
 // Anything else a child prints (a library's console.log, a deprecation warning) is ignored,
 // so stray output cannot corrupt a result. ES5 on purpose: the child requires it.
-'use strict';
+'use strict'
 
-var SENTINEL = '@@TIMERBENCH@@ ';
+var SENTINEL = '@@TIMERBENCH@@ '
 
-function encode(message) {
-  return SENTINEL + JSON.stringify(message) + '\n';
+function encode (message) {
+  return SENTINEL + JSON.stringify(message) + '\n'
 }
 
 // Returns every well-formed message in the text, in order.
-function decode(text) {
-  var messages = [];
-  var lines = String(text).split('\n');
+function decode (text) {
+  var messages = []
+  var lines = String(text).split('\n')
   for (var i = 0; i < lines.length; i++) {
-    var at = lines[i].indexOf(SENTINEL);
-    if (at !== 0) continue;
+    var at = lines[i].indexOf(SENTINEL)
+    if (at !== 0) continue
     try {
-      messages.push(JSON.parse(lines[i].slice(SENTINEL.length)));
+      messages.push(JSON.parse(lines[i].slice(SENTINEL.length)))
     } catch (e) {
       // A truncated line (child killed mid-write) is not a result.
     }
   }
-  return messages;
+  return messages
 }
 
-module.exports = { SENTINEL: SENTINEL, encode: encode, decode: decode };
+module.exports = { SENTINEL: SENTINEL, encode: encode, decode: decode }

@@ -4,7 +4,7 @@
 // a one-line meaning for the notes under a table. One table for the schema, the reports and the
 // scenario descriptors, so a unit cannot mean one thing in the child and another in a report.
 // ES5 on purpose: the child requires it (through scenarios/define.js) on every Node version.
-'use strict';
+'use strict'
 
 var UNITS = {
   'M/s': { higherIsBetter: true, zero: false, text: 'millions of operations per second' },
@@ -14,18 +14,18 @@ var UNITS = {
   'fires/s': { higherIsBetter: true, zero: true, text: 'callbacks of a 1 ms timer per second while the loop is busy' },
   'ns/timer': { higherIsBetter: false, zero: false, text: 'nanoseconds of CPU time to set and run one timeout' },
   'bytes/timer': { higherIsBetter: false, zero: false, text: 'heap bytes per pending timeout' }
-};
+}
 
 /** The unit's description, or null for a unit timerbench does not know. */
-function info(unit) {
-  return Object.prototype.hasOwnProperty.call(UNITS, unit) ? UNITS[unit] : null;
+function info (unit) {
+  return Object.prototype.hasOwnProperty.call(UNITS, unit) ? UNITS[unit] : null
 }
 
 /** Whether `value` is a measurement a result in `unit` may hold: finite, > 0, or >= 0 where 0 is real. */
-function validValue(unit, value) {
-  var u = info(unit);
-  if (!u || typeof value !== 'number' || !isFinite(value)) return false;
-  return u.zero ? value >= 0 : value > 0;
+function validValue (unit, value) {
+  var u = info(unit)
+  if (!u || typeof value !== 'number' || !isFinite(value)) return false
+  return u.zero ? value >= 0 : value > 0
 }
 
-module.exports = { UNITS: UNITS, info: info, validValue: validValue };
+module.exports = { UNITS: UNITS, info: info, validValue: validValue }

@@ -2,92 +2,92 @@
 // timerbench: the command line. Parses arguments with commander, hands them to bench/, prints
 // what comes back. Knows nothing about timers, heaps or how a benchmark runs.
 // Exit codes: 0 done, 1 a --baseline regression (or an unexpected failure), 2 bad input.
-'use strict';
+'use strict'
 
-var MIN_NODE = 20;
+const MIN_NODE = 20
 if (Number(process.versions.node.split('.')[0]) < MIN_NODE) {
   process.stderr.write('timerbench: needs Node >= ' + MIN_NODE + ' to run (this is ' + process.version +
-    '); it can still benchmark older Nodes as children\n');
-  process.exit(2);
+    '); it can still benchmark older Nodes as children\n')
+  process.exit(2)
 }
 
-const fs = require('fs');
-const { Command, CommanderError } = require('commander');
-const bench = require('../bench');
-const { version } = require('../package.json');
+const fs = require('fs')
+const { Command, CommanderError } = require('commander')
+const bench = require('../bench')
+const { version } = require('../package.json')
 
-const EXIT_USAGE = 2;
-const HARMLESS = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
+const EXIT_USAGE = 2
+const HARMLESS = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version'])
 
-function usageError(message) {
-  process.stderr.write(`timerbench: ${message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ').trim()}\n`);
-  process.exitCode = EXIT_USAGE;
+function usageError (message) {
+  process.stderr.write(`timerbench: ${message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ').trim()}\n`)
+  process.exitCode = EXIT_USAGE
 }
 
-const COMMANDS = ['run', 'scenarios', 'nodes', 'report'];
+const COMMANDS = ['run', 'scenarios', 'nodes', 'report']
 
 // Operands reach `run` when it is the default command: `timerbench foo` is a mistyped command,
 // and `timerbench --quick run` names the default command after its options.
-function checkOperands(operands) {
-  const unknown = operands.filter((o) => o !== 'run');
-  if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: ${COMMANDS.join(', ')})`);
+function checkOperands (operands) {
+  const unknown = operands.filter((o) => o !== 'run')
+  if (unknown.length) throw new bench.UsageError(`unknown command '${unknown[0]}' (valid: ${COMMANDS.join(', ')})`)
 }
 
 // The files were checked before the run; a write can still fail (disk full, a path that changed
 // meanwhile): that is the user's environment, so a one-line usage error, not a stack.
-function writeFile(file, text) {
+function writeFile (file, text) {
   try {
-    fs.writeFileSync(file, text);
+    fs.writeFileSync(file, text)
   } catch (err) {
-    throw new bench.UsageError(`cannot write '${file}': ${String(err.message).split('\n')[0]}`);
+    throw new bench.UsageError(`cannot write '${file}': ${String(err.message).split('\n')[0]}`)
   }
 }
 
-function writeOutputs(report, opts) {
+function writeOutputs (report, opts) {
   process.stdout.write(bench.render(report, opts.format, {
     color: bench.wantColor(process.stdout),
     layout: opts.layout,
     chart: opts.chart,
     width: opts.width || bench.terminalWidth(process.stdout, process.env)
-  }));
-  if (opts.out) writeFile(opts.out, bench.render(report, 'json'));
-  if (opts.svg) writeFile(opts.svg, bench.renderSvg(report));
+  }))
+  if (opts.out) writeFile(opts.out, bench.render(report, 'json'))
+  if (opts.svg) writeFile(opts.svg, bench.renderSvg(report))
 }
 
-async function runAction(raw, command) {
-  checkOperands(command.args);
-  const opts = await bench.prepare(raw);
-  const report = await bench.run(opts);
-  writeOutputs(report, opts);
+async function runAction (raw, command) {
+  checkOperands(command.args)
+  const opts = await bench.prepare(raw)
+  const report = await bench.run(opts)
+  writeOutputs(report, opts)
   if (opts.baseline) {
-    const comparison = bench.compareBaseline(report, opts.baseline, opts.maxRegression);
+    const comparison = bench.compareBaseline(report, opts.baseline, opts.maxRegression)
     // JSON on stdout must stay parseable, so the comparison goes to stderr then.
-    const stream = opts.format === 'json' ? process.stderr : process.stdout;
-    stream.write(bench.renderBaseline(comparison, opts.baselineFile, { color: bench.wantColor(stream) }));
-    if (comparison.regressions.length) process.exitCode = 1;
+    const stream = opts.format === 'json' ? process.stderr : process.stdout
+    stream.write(bench.renderBaseline(comparison, opts.baselineFile, { color: bench.wantColor(stream) }))
+    if (comparison.regressions.length) process.exitCode = 1
   }
 }
 
-function reportAction(files, raw) {
-  const opts = bench.normalizeReport(files, raw);
-  writeOutputs(bench.merge(opts.inputs), opts);
+function reportAction (files, raw) {
+  const opts = bench.normalizeReport(files, raw)
+  writeOutputs(bench.merge(opts.inputs), opts)
 }
 
-async function nodesAction(raw) {
-  process.stdout.write(await bench.nodesText(raw));
+async function nodesAction (raw) {
+  process.stdout.write(await bench.nodesText(raw))
 }
 
-function collect(value, previous) {
-  return previous ? previous.concat(value) : [value];
+function collect (value, previous) {
+  return previous ? previous.concat(value) : [value]
 }
 
-function build() {
+function build () {
   const program = new Command('timerbench')
     .description('Micro-benchmarks of Node timers: native vs heaptimers, each cell in its own process')
     .version(version)
     .exitOverride()
     .configureOutput({ outputError: () => {} })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
 
   const run = program.command('run', { isDefault: true })
     .description('run scenarios and print a table (the default command)')
@@ -110,16 +110,16 @@ function build() {
     .option('--baseline <file.json>', 'compare ratios with a saved JSON report; exit 1 on regression')
     .option('--max-regression <pct>', 'largest tolerated drop of a ratio, in percent (default 10)')
     .option('--no-progress', 'no progress line on stderr')
-    .action(runAction);
+    .action(runAction)
 
   const scenarios = program.command('scenarios')
     .description('list scenarios and groups, their units and what they measure')
-    .action(() => { process.stdout.write(bench.scenariosText()); });
+    .action(() => { process.stdout.write(bench.scenariosText()) })
 
   const nodes = program.command('nodes')
     .description('list the Node installations found (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, the timerbench cache)')
     .option('-f, --format <format>', 'table or json (default table)')
-    .action(nodesAction);
+    .action(nodesAction)
 
   const report = program.command('report')
     .description('merge JSON reports of separate runs (e.g. one per Node version) into one table or chart; re-render a saved run')
@@ -130,44 +130,44 @@ function build() {
     .option('--width <columns>', 'chart width in columns (default: $COLUMNS, the terminal width, or 80)')
     .option('-o, --out <file.json>', 'also write the merged JSON report to this file')
     .option('--svg <file.svg>', 'also write the bar chart as a self-contained SVG file (with any format)')
-    .action(reportAction);
+    .action(reportAction)
 
-  return { program, run, scenarios, nodes, report };
+  return { program, run, scenarios, nodes, report }
 }
 
 // Which command's options an unknown option was given to: the first command name in argv.
-function commandOf(commands, argv) {
-  const name = argv.slice(2).find((a) => COMMANDS.includes(a));
-  return commands[name] || commands.run;
+function commandOf (commands, argv) {
+  const name = argv.slice(2).find((a) => COMMANDS.includes(a))
+  return commands[name] || commands.run
 }
 
-function explain(err, commands, argv) {
+function explain (err, commands, argv) {
   if (err.code === 'commander.unknownOption') {
-    const valid = commandOf(commands, argv).options.map((o) => o.long).concat(['--help', '--version']);
-    return `${err.message} (valid: ${valid.join(', ')})`;
+    const valid = commandOf(commands, argv).options.map((o) => o.long).concat(['--help', '--version'])
+    return `${err.message} (valid: ${valid.join(', ')})`
   }
-  if (err.code === 'commander.unknownCommand') return `${err.message} (valid: ${COMMANDS.join(', ')})`;
+  if (err.code === 'commander.unknownCommand') return `${err.message} (valid: ${COMMANDS.join(', ')})`
   if (err.code === 'commander.missingArgument' && commandOf(commands, argv) === commands.report) {
-    return 'report needs at least one file (valid: JSON files written by timerbench -f json or -o)';
+    return 'report needs at least one file (valid: JSON files written by timerbench -f json or -o)'
   }
-  return err.message;
+  return err.message
 }
 
-async function main() {
-  const commands = build();
+async function main () {
+  const commands = build()
   try {
-    await commands.program.parseAsync(process.argv);
+    await commands.program.parseAsync(process.argv)
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (HARMLESS.has(err.code)) process.exitCode = err.exitCode;
-      else usageError(explain(err, commands, process.argv));
+      if (HARMLESS.has(err.code)) process.exitCode = err.exitCode
+      else usageError(explain(err, commands, process.argv))
     } else if (err instanceof bench.UsageError) {
-      usageError(err.message);
+      usageError(err.message)
     } else {
-      process.stderr.write(`timerbench: ${err && err.stack ? err.stack : err}\n`);
-      process.exitCode = 1;
+      process.stderr.write(`timerbench: ${err && err.stack ? err.stack : err}\n`)
+      process.exitCode = 1
     }
   }
 }
 
-main();
+main()

@@ -1,4 +1,4 @@
-'use strict';
+'use strict'
 
 // The library's one clock: monotonic milliseconds with sub-millisecond precision, read with
 // `performance.now()` (libuv's hrtime), so that user code can check our promise ("a timer never
@@ -17,14 +17,14 @@
 // read and the link into the bucket stayed calls in the caller's loop. By instructions
 // `process.hrtime()` is the cheaper on Node 18 to 22, which is why it was the reader for a while.
 
-const { performance } = require('perf_hooks');
+const { performance } = require('perf_hooks')
 
 /** Monotonic milliseconds (fractional), as `performance.now()`. */
-const now = performance.now.bind(performance);
+const now = performance.now.bind(performance)
 
 /** The bucket a deadline belongs to: the first whole millisecond at or after it. */
-function bucketKey(deadline) {
-  return Math.ceil(deadline);
+function bucketKey (deadline) {
+  return Math.ceil(deadline)
 }
 
-module.exports = { now, bucketKey };
+module.exports = { now, bucketKey }

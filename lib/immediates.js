@@ -1,4 +1,4 @@
-'use strict';
+'use strict'
 
 // Immediates: Immediate objects, and the queue that runs them on ONE native setImmediate.
 //
@@ -25,32 +25,32 @@
 // The native immediate is ref'd only while a ref'd immediate is pending; between callbacks the
 // pass drains nextTicks and promise jobs as Node does.
 
-const { throwInvalidCallback } = require('./errors');
-const { defineInspector, inspectImmediate } = require('./inspect');
-const { KeepAlive } = require('./keepalive');
-const { nativeClearedImmediate } = require('./native-probes');
-const { options } = require('./options');
-const run = require('./run');
-const timeouts = require('./timeouts');
+const { throwInvalidCallback } = require('./errors')
+const { defineInspector, inspectImmediate } = require('./inspect')
+const { KeepAlive } = require('./keepalive')
+const { nativeClearedImmediate } = require('./native-probes')
+const { options } = require('./options')
+const run = require('./run')
+const timeouts = require('./timeouts')
 
-const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run;
-const nativeSetImmediate = globalThis.setImmediate;
-const nativeClearImmediate = globalThis.clearImmediate;
-const nextTick = process.nextTick;
-const sharedCapture = run.sharedCapture('Immediate'); // see run.timerContext()
-const nativeProbe = nativeClearedImmediate();
-const NativeImmediate = nativeProbe.immediate.constructor;
+const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run
+const nativeSetImmediate = globalThis.setImmediate
+const nativeClearImmediate = globalThis.clearImmediate
+const nextTick = process.nextTick
+const sharedCapture = run.sharedCapture('Immediate') // see run.timerContext()
+const nativeProbe = nativeClearedImmediate()
+const NativeImmediate = nativeProbe.immediate.constructor
 // What an immediate keeps once it ran or was cleared. Node 24.21 and 26 empty its `_onImmediate`
 // and `_argv` (to undefined), so that it holds on to nothing; older Nodes set `_onImmediate` to
 // null and keep the arguments. Read from the running Node's own cleared immediate.
-const EMPTIES_FINISHED = nativeProbe.immediate._argv === undefined;
+const EMPTIES_FINISHED = nativeProbe.immediate._argv === undefined
 // Node 24 and later do not clear an immediate whose `_onImmediate` a program emptied (it still
 // runs, and throws); older Nodes clear it.
-const CLEAR_SKIPS_EMPTIED = nativeProbe.skipsEmptied;
+const CLEAR_SKIPS_EMPTIED = nativeProbe.skipsEmptied
 
 // `_flags` bits
-const REFED = 1; // keeps the process alive while pending
-const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
+const REFED = 1 // keeps the process alive while pending
+const DESTROYED = 4 // ran or cleared (Node's `_destroyed`)
 // 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
 
 // A List is `{ head, tail, runHead }`: `head` and `tail` the pending list's ends, `runHead` what
@@ -64,226 +64,226 @@ const DESTROYED = 4; // ran or cleared (Node's `_destroyed`)
 //
 // The module's state is `var`, not `let`: V8 checks a `let` read from inside a function for its
 // temporal dead zone on every read, a few instructions each, several times per immediate.
-var queue = { head: null, tail: null, runHead: null };
-var generation = 0;
+var queue = { head: null, tail: null, runHead: null }
+var generation = 0
 
 // Counts the pending immediates and which are ref'd, and holds the native immediate while one
 // is armed: the one place it is kept, as each arm stores a new object into an old one (see the
 // header).
-const keepAlive = new KeepAlive();
+const keepAlive = new KeepAlive()
 
-var inPass = false;
-var interrupted = false; // a callback threw: the rest of the pass runs before anything new
+var inPass = false
+var interrupted = false // a callback threw: the rest of the pass runs before anything new
 
 class Immediate {
-  constructor(callback, args, flags, context) {
-    this._onImmediate = callback;
-    this._prev = null;
-    this._next = null;
-    this._args = args;
-    this._flags = flags;
-    this._context = context;
+  constructor (callback, args, flags, context) {
+    this._onImmediate = callback
+    this._prev = null
+    this._next = null
+    this._args = args
+    this._flags = flags
+    this._context = context
   }
 
-  ref() {
+  ref () {
     if ((this._flags & (DESTROYED | REFED)) === 0) {
-      this._flags |= REFED;
-      keepAlive.refOne();
+      this._flags |= REFED
+      keepAlive.refOne()
     }
-    return this;
+    return this
   }
 
-  unref() {
+  unref () {
     if ((this._flags & (DESTROYED | REFED)) === REFED) {
-      this._flags &= ~REFED;
-      keepAlive.unrefOne();
+      this._flags &= ~REFED
+      keepAlive.unrefOne()
     }
-    return this;
+    return this
   }
 
   /** As in Node, false once the immediate has run or been cleared. */
-  hasRef() {
-    return (this._flags & (DESTROYED | REFED)) === REFED;
+  hasRef () {
+    return (this._flags & (DESTROYED | REFED)) === REFED
   }
 
   /** Node's field: true once the immediate has run or been cleared. */
-  get _destroyed() {
-    return (this._flags & DESTROYED) !== 0;
+  get _destroyed () {
+    return (this._flags & DESTROYED) !== 0
   }
 
   // Node's own clearImmediate sets this on whatever it is given (after uninstall(), on an
   // immediate created while installed): cancel it rather than throw. Node has already
   // decremented its own immediate count by then, which no code outside Node can repair.
-  set _destroyed(value) {
-    if (value) clearImmediate(this);
+  set _destroyed (value) {
+    if (value) clearImmediate(this)
   }
 
   /** Node's field for the extra arguments: undefined or an array (the same one every read). */
-  get _argv() {
-    const shape = this._flags & ARGS_SHAPE;
-    if (shape !== ARGS_LIST) this._argv = run.unpackArgs(this._args, shape);
-    return this._args;
+  get _argv () {
+    const shape = this._flags & ARGS_SHAPE
+    if (shape !== ARGS_LIST) this._argv = run.unpackArgs(this._args, shape)
+    return this._args
   }
 
   // Writable as in Node, whose clearImmediate (Node 24.21 and 26) also sets it to undefined.
-  set _argv(value) {
-    this._args = value;
-    this._flags &= ~ARGS_SHAPE;
+  set _argv (value) {
+    this._args = value
+    this._flags &= ~ARGS_SHAPE
   }
 }
 
 if (typeof Symbol.dispose === 'symbol') {
-  Immediate.prototype[Symbol.dispose] = function dispose() {
-    clearImmediate(this);
-  };
+  Immediate.prototype[Symbol.dispose] = function dispose () {
+    clearImmediate(this)
+  }
 }
 
-defineInspector(Immediate, inspectImmediate); // see inspect.js
+defineInspector(Immediate, inspectImmediate) // see inspect.js
 
 /** setImmediate(callback[, ...args]), as Node's. */
-function setImmediate(callback, arg1, arg2, arg3) {
-  if (typeof callback !== 'function') throwInvalidCallback(callback);
-  const argc = arguments.length;
-  if (argc <= 1) return enqueue(callback, undefined, REFED);
-  return enqueueWithArgs(callback, argc - 1, arg1, arg2, arg3, argc > 4 ? run.packArgs(arguments, 1) : undefined);
+function setImmediate (callback, arg1, arg2, arg3) {
+  if (typeof callback !== 'function') throwInvalidCallback(callback)
+  const argc = arguments.length
+  if (argc <= 1) return enqueue(callback, undefined, REFED)
+  return enqueueWithArgs(callback, argc - 1, arg1, arg2, arg3, argc > 4 ? run.packArgs(arguments, 1) : undefined)
 }
 
 // An immediate with `extra` extra arguments: one to three passed by name, not as
 // packArgs(arguments), which costs more; more than three packed by the
 // caller (`list`). Kept out of setImmediate() so that it stays small enough for V8 to inline it
 // together with clearImmediate() into a loop that calls both (see timeouts.js' startWithArgs()).
-function enqueueWithArgs(callback, extra, arg1, arg2, arg3, list) {
-  if (extra === 1) return enqueue(callback, arg1, REFED | ARGS_ONE);
-  if (extra > 3) return enqueue(callback, list, REFED);
-  if (extra === 2) return enqueue(callback, new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO);
-  return enqueue(callback, new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE);
+function enqueueWithArgs (callback, extra, arg1, arg2, arg3, list) {
+  if (extra === 1) return enqueue(callback, arg1, REFED | ARGS_ONE)
+  if (extra > 3) return enqueue(callback, list, REFED)
+  if (extra === 2) return enqueue(callback, new ExtraArgs(arg1, arg2, undefined), REFED | ARGS_TWO)
+  return enqueue(callback, new ExtraArgs(arg1, arg2, arg3), REFED | ARGS_THREE)
 }
 
 // Our extra arguments are named, for speed; its `length` is the running Node's (1 from Node 22 on,
 // 4 on Node 18 and 20, which named them too).
-Object.defineProperty(setImmediate, 'length', { value: nativeSetImmediate.length });
+Object.defineProperty(setImmediate, 'length', { value: nativeSetImmediate.length })
 
 /**
  * Cancels one of our immediates, or a native Immediate created before install(). Anything
  * else (a Timeout included: Node 18-22 wrongly cancel that) is ignored, never thrown on.
  */
-function clearImmediate(immediate) {
+function clearImmediate (immediate) {
   if (immediate instanceof Immediate) {
-    if ((immediate._flags & DESTROYED) !== 0) return;
+    if ((immediate._flags & DESTROYED) !== 0) return
     if (CLEAR_SKIPS_EMPTIED) {
       // `typeof` first: for a function it settles the test, where V8's generic truthiness test
       // costs several instructions (as in timeouts.js' cancel()).
-      const callback = immediate._onImmediate;
-      if (typeof callback !== 'function' && !callback) return;
+      const callback = immediate._onImmediate
+      if (typeof callback !== 'function' && !callback) return
     }
-    retire(immediate);
-    empty(immediate);
-    unlink(immediate);
+    retire(immediate)
+    empty(immediate)
+    unlink(immediate)
   } else if (immediate instanceof NativeImmediate) {
-    nativeClearImmediate(immediate);
+    nativeClearImmediate(immediate)
   }
 }
 
 /** Internal: an Immediate whose callback gets `arg`, resolving a promise (promises.js). */
-function createImmediate(callback, arg, refed) {
-  return enqueue(callback, arg, refed ? REFED | ARGS_ONE : ARGS_ONE);
+function createImmediate (callback, arg, refed) {
+  return enqueue(callback, arg, refed ? REFED | ARGS_ONE : ARGS_ONE)
 }
 
 /** Pending counts, for tests, leak checks and the benchmark. */
-function counts() {
-  return { pending: keepAlive.pending, refed: keepAlive.refed };
+function counts () {
+  return { pending: keepAlive.pending, refed: keepAlive.refed }
 }
 
 // Creates an Immediate and queues it. Its async context is captured before it is allocated, not
 // in its constructor: with the capture (a call) between the allocation and the last field
 // store, V8 made that store a map transition of its own on every new Immediate; with every
 // field known at allocation, it writes them all with the allocation.
-function enqueue(callback, args, flags) {
-  const context = run.timerContext(sharedCapture);
-  const immediate = new Immediate(callback, args, flags, context);
-  if ((flags & REFED) !== 0) keepAlive.addRefed();
-  else keepAlive.addUnrefed();
-  let list = queue;
-  const tail = list.tail;
-  immediate._prev = tail;
-  if (tail === null) queue = list = { head: immediate, tail: null, runHead: list.runHead }; // see the header
-  else tail._next = immediate;
-  list.tail = immediate;
-  if (keepAlive.handle === null && !inPass) scheduleNative(false);
-  return immediate;
+function enqueue (callback, args, flags) {
+  const context = run.timerContext(sharedCapture)
+  const immediate = new Immediate(callback, args, flags, context)
+  if ((flags & REFED) !== 0) keepAlive.addRefed()
+  else keepAlive.addUnrefed()
+  let list = queue
+  const tail = list.tail
+  immediate._prev = tail
+  if (tail === null) queue = list = { head: immediate, tail: null, runHead: list.runHead } // see the header
+  else tail._next = immediate
+  list.tail = immediate
+  if (keepAlive.handle === null && !inPass) scheduleNative(false)
+  return immediate
 }
 
-function retire(immediate) {
-  immediate._flags |= DESTROYED;
-  if ((immediate._flags & REFED) !== 0) keepAlive.removeRefed();
-  else keepAlive.removeUnrefed();
+function retire (immediate) {
+  immediate._flags |= DESTROYED
+  if ((immediate._flags & REFED) !== 0) keepAlive.removeRefed()
+  else keepAlive.removeUnrefed()
 }
 
-function unlink(immediate) {
-  const prev = immediate._prev;
-  const next = immediate._next;
-  if (prev !== null) prev._next = next;
-  else if (queue.head === immediate) queue.head = next;
-  else if (queue.runHead === immediate) queue.runHead = next;
-  if (next !== null) next._prev = prev;
-  else if (queue.tail === immediate) queue.tail = prev;
-  immediate._prev = immediate._next = null;
+function unlink (immediate) {
+  const prev = immediate._prev
+  const next = immediate._next
+  if (prev !== null) prev._next = next
+  else if (queue.head === immediate) queue.head = next
+  else if (queue.runHead === immediate) queue.runHead = next
+  if (next !== null) next._prev = prev
+  else if (queue.tail === immediate) queue.tail = prev
+  immediate._prev = immediate._next = null
 }
 
 // --- the native immediate --------------------------------------------------------------
 
 // `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
-function scheduleNative(atPassLevel) {
+function scheduleNative (atPassLevel) {
   // Only once the domain module is loaded can a domain be active. Called through
   // outsideDomain() always, Node's setImmediate was no longer inlined here: about 90
   // instructions more per arm, once per loop turn of a setImmediate chain.
-  keepAlive.adopt(run.domainsLoaded() ? run.outsideDomain(newNativeImmediate) : newNativeImmediate());
-  run.noteArmed(passSource, atPassLevel);
+  keepAlive.adopt(run.domainsLoaded() ? run.outsideDomain(newNativeImmediate) : newNativeImmediate())
+  run.noteArmed(passSource, atPassLevel)
 }
 
 // --- the pass --------------------------------------------------------------------------
 
 // Exactly one argument: given any more, even undefined, Node's setImmediate stores them in an
 // array and spreads it into the callback on every pass.
-function newNativeImmediate() {
-  return nativeSetImmediate(onNativeImmediate);
+function newNativeImmediate () {
+  return nativeSetImmediate(onNativeImmediate)
 }
 
-function onNativeImmediate() {
-  run.enterPass(passSource, true);
-  keepAlive.release();
+function onNativeImmediate () {
+  run.enterPass(passSource, true)
+  keepAlive.release()
   if (timeouts.hasInterruptedPass()) {
     // The rest of a timer pass a callback threw out of comes first (see there). It may throw
     // again: keep a native immediate queued meanwhile, so our own pass still gets its turn.
-    scheduleNative(false);
-    timeouts.finishInterruptedPass();
-    nativeClearImmediate(keepAlive.handle);
-    keepAlive.release();
+    scheduleNative(false)
+    timeouts.finishInterruptedPass()
+    nativeClearImmediate(keepAlive.handle)
+    keepAlive.release()
   }
   if (interrupted) {
     // Node re-enters the check phase right after an uncaught exception is handled, and that
     // can fire an immediate the handler queued: finish the interrupted pass first, as Node
     // finishes its outstanding queue first; what was queued since waits for the next turn.
-    interrupted = false;
+    interrupted = false
   } else {
-    startGeneration(queue);
-    generation = 0;
+    startGeneration(queue)
+    generation = 0
   }
-  runPass();
+  runPass()
 }
 
 // The pending list becomes the running generation; the next immediate queued starts a new
 // pending list, and with it a new List (see the header).
-function startGeneration(list) {
-  list.runHead = list.head;
-  list.head = list.tail = null;
+function startGeneration (list) {
+  list.runHead = list.head
+  list.head = list.tail = null
 }
 
-function resumePass() {
-  if (!interrupted) return;
-  interrupted = false;
-  run.enterPass(passSource, false); // from a tick or the other scheduler's callback
-  runPass();
+function resumePass () {
+  if (!interrupted) return
+  interrupted = false
+  run.enterPass(passSource, false) // from a tick or the other scheduler's callback
+  runPass()
 }
 
 /**
@@ -293,70 +293,70 @@ function resumePass() {
  * tick queue for the next callback it makes, which can be the next timers phase. timeouts.js
  * calls this first, so the immediates still come before those timers, as in Node.
  */
-function finishInterruptedPass() {
-  resumePass();
+function finishInterruptedPass () {
+  resumePass()
   // The pass's last callback returned: Node drains its ticks and promise jobs before the next
   // phase begins.
-  run.drainTicks();
+  run.drainTicks()
 }
 
 /** Whether a pass was interrupted by a throw and has not been finished yet. */
-function hasInterruptedPass() {
-  return interrupted;
+function hasInterruptedPass () {
+  return interrupted
 }
 
-function runPass() {
-  inPass = true;
-  let completed = false;
+function runPass () {
+  inPass = true
+  let completed = false
   try {
-    runGenerations();
-    completed = true;
+    runGenerations()
+    completed = true
   } finally {
-    inPass = false;
+    inPass = false
     // After a throw, Node runs the rest of the pass right after the exception is handled (or
     // the process dies first): resume from a nextTick, or from the native immediate if the
     // handler's own immediate gets there first.
     if (!completed) {
-      interrupted = true;
-      if (keepAlive.handle === null) scheduleNative(true);
-      nextTick(resumePass);
-    } else if (queue.head !== null && keepAlive.handle === null) scheduleNative(true);
+      interrupted = true
+      if (keepAlive.handle === null) scheduleNative(true)
+      nextTick(resumePass)
+    } else if (queue.head !== null && keepAlive.handle === null) scheduleNative(true)
   }
 }
 
 // The pass and its callback source (see run.js, "A scheduler's pass").
-var maxDepth = 0; // options.maxTickDepth, read once per pass
-var drainBetween = true; // options.drainBetweenCallbacks, read once per pass
+var maxDepth = 0 // options.maxTickDepth, read once per pass
+var drainBetween = true // options.drainBetweenCallbacks, read once per pass
 
 // The pass's loop (see run.js), with the common case -- a callback that runs right in the pass's
 // context -- fired here, as timeouts.js does (see its runDue()): a loop of our own is
 // monomorphic, and one try/finally around the whole pass replaces one per callback. Immediates
 // that must run in a context of their own go through run.fireInContext().
-function runGenerations() {
-  passSource.drainDue = false;
-  maxDepth = options.maxTickDepth;
-  drainBetween = options.drainBetweenCallbacks;
-  let firing = null; // the immediate whose callback is running, if it throws
+function runGenerations () {
+  passSource.drainDue = false
+  maxDepth = options.maxTickDepth
+  drainBetween = options.drainBetweenCallbacks
+  let firing = null // the immediate whose callback is running, if it throws
   try {
     for (;;) {
       if (passSource.drainDue === true) {
-        passSource.drainDue = false;
-        run.drainTicks();
+        passSource.drainDue = false
+        run.drainTicks()
       }
-      const immediate = passSource.peek();
-      if (immediate === null) return;
+      const immediate = passSource.peek()
+      if (immediate === null) return
       if (run.runsInPlace(immediate._context)) {
-        take(immediate);
-        firing = immediate;
-        runCallback(immediate);
-        firing = null;
-        empty(immediate);
+        take(immediate)
+        firing = immediate
+        runCallback(immediate)
+        firing = null
+        empty(immediate)
       } else {
-        run.fireInContext(passSource, immediate);
+        run.fireInContext(passSource, immediate)
       }
     }
   } finally {
-    if (firing !== null) empty(firing);
+    if (firing !== null) empty(firing)
   }
 }
 
@@ -370,71 +370,71 @@ const passSource = {
   armedEpoch: 0,
 
   /** The immediate that runs next, or null: the pass is over. */
-  peek() {
-    const list = queue;
+  peek () {
+    const list = queue
     if (list.runHead === null) {
-      if (list.head === null || generation >= maxDepth) return null;
-      generation++;
-      startGeneration(list);
+      if (list.head === null || generation >= maxDepth) return null
+      generation++
+      startGeneration(list)
     }
-    return list.runHead;
+    return list.runHead
   },
 
   /** Takes `immediate` (the head returned by peek()) off the list and runs its callback. */
-  fire(immediate) {
-    take(immediate);
+  fire (immediate) {
+    take(immediate)
     try {
-      runCallback(immediate);
+      runCallback(immediate)
     } finally {
-      empty(immediate);
+      empty(immediate)
     }
   },
-};
+}
 
 // Runs the taken immediate's callback: `_onImmediate`, with the immediate as `this` and its
 // arguments.
-function runCallback(immediate) {
-  const callback = immediate._onImmediate;
-  if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE);
-  else callUncallable(immediate);
+function runCallback (immediate) {
+  const callback = immediate._onImmediate
+  if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE)
+  else callUncallable(immediate)
 }
 
 // An immediate whose `_onImmediate` a program replaced with something it cannot call: Node calls
 // it anyway, so it throws V8's TypeError, worded for Node's own call expression.
-function callUncallable(immediate) {
-  const args = run.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE);
-  if (args === undefined) immediate._onImmediate();
-  else immediate._onImmediate(...args);
+function callUncallable (immediate) {
+  const args = run.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE)
+  if (args === undefined) immediate._onImmediate()
+  else immediate._onImmediate(...args)
 }
 
 // Empties an immediate that ran or was cleared, as the running Node does (EMPTIES_FINISHED).
-function empty(immediate) {
+function empty (immediate) {
   if (EMPTIES_FINISHED) {
-    immediate._onImmediate = undefined;
-    immediate._args = undefined;
-    immediate._flags &= ~ARGS_SHAPE;
+    immediate._onImmediate = undefined
+    immediate._args = undefined
+    immediate._flags &= ~ARGS_SHAPE
   } else {
-    immediate._onImmediate = null;
+    immediate._onImmediate = null
   }
 }
 
 // Takes `immediate`, the head peek() returned, off the running list, before its callback runs.
-function take(immediate) {
-  const next = immediate._next;
-  queue.runHead = next;
-  if (next !== null) next._prev = null;
-  immediate._next = null;
+function take (immediate) {
+  const next = immediate._next
+  queue.runHead = next
+  if (next !== null) next._prev = null
+  immediate._next = null
   // After the pass's last callback (nothing left in this generation, and no further one may
   // run) the drain is Node's: it drains as our native immediate's callback returns, before
   // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
   // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
   // run.js, "A scheduler's pass". Only a true is stored, and `=== true` spares a truthiness test.)
-  if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true;
-  retire(immediate);
+  if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true
+  retire(immediate)
 }
 
 // The interrupted-pass hand-off, without a require cycle (timeouts.js, registerImmediates()).
-timeouts.registerImmediates(hasInterruptedPass, finishInterruptedPass);
+timeouts.registerImmediates(hasInterruptedPass, finishInterruptedPass)
 
 module.exports = {
   Immediate,
@@ -445,4 +445,4 @@ module.exports = {
   counts,
   finishInterruptedPass,
   hasInterruptedPass,
-};
+}

@@ -1,5 +1,5 @@
 // ESM face of heaptimers/promises, over the same instance as require('heaptimers/promises').
-import promises from './promises.js';
+import promises from './promises.js'
 
-export const { setTimeout, setImmediate, setInterval, scheduler } = promises;
-export default promises;
+export const { setTimeout, setImmediate, setInterval, scheduler } = promises
+export default promises

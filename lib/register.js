@@ -1,4 +1,4 @@
-'use strict';
+'use strict'
 
 // `node -r heaptimers/register app.js`: run any program on heaptimers.
-require('./index.js').install();
+require('./index.js').install()

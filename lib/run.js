@@ -1,4 +1,4 @@
-'use strict';
+'use strict'
 
 // Invoking user callbacks, shared by timeouts and immediates.
 //
@@ -31,30 +31,30 @@
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
 // on Node 18 to 26); without it we cannot drain synchronously and batch instead.
 
-const asyncHooks = require('async_hooks');
+const asyncHooks = require('async_hooks')
 // Read before our own first use of AsyncLocalStorage (see "context-free").
-const storageUsedBeforeLoad = storageImplementationLoaded();
-const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = asyncHooks;
-const EventEmitter = require('events');
-const { IntrinsicPromise, promiseThen } = require('./intrinsics');
-const { options, onConfigure } = require('./options');
+const storageUsedBeforeLoad = storageImplementationLoaded()
+const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = asyncHooks
+const EventEmitter = require('events')
+const { IntrinsicPromise, promiseThen } = require('./intrinsics')
+const { options, onConfigure } = require('./options')
 
-const tickCallback = process._tickCallback;
-const canDrain = typeof tickCallback === 'function';
+const tickCallback = process._tickCallback
+const canDrain = typeof tickCallback === 'function'
 
 /** Runs pending nextTicks, then microtasks, as Node does between two timer callbacks. */
-function drainTicks() {
-  if (canDrain) tickCallback();
+function drainTicks () {
+  if (canDrain) tickCallback()
 }
 
 // The shape of a timer's `_args`: two bits of its `_flags`, left free for them by both schedulers.
 // For one to three extra arguments it is their count times ARGS_ONE, which setTimeout() and
 // setInterval() compute rather than choose (a smaller function for V8 to inline).
-const ARGS_LIST = 0; // undefined (no arguments) or an array
-const ARGS_ONE = 32; // the one argument itself
-const ARGS_TWO = 2 * ARGS_ONE; // an ExtraArgs, `third` unused
-const ARGS_THREE = 3 * ARGS_ONE; // an ExtraArgs
-const ARGS_SHAPE = 96;
+const ARGS_LIST = 0 // undefined (no arguments) or an array
+const ARGS_ONE = 32 // the one argument itself
+const ARGS_TWO = 2 * ARGS_ONE // an ExtraArgs, `third` unused
+const ARGS_THREE = 3 * ARGS_ONE // an ExtraArgs
+const ARGS_SHAPE = 96
 
 // Two or three extra arguments in one object of three fields (48 bytes) instead of an array,
 // which is two objects (the array and its elements store), 72 bytes for three. A burst of
@@ -62,19 +62,19 @@ const ARGS_SHAPE = 96;
 // that copying was about a quarter of the instructions of queueing and running 10k immediates
 // with three arguments each.
 class ExtraArgs {
-  constructor(first, second, third) {
-    this.first = first;
-    this.second = second;
-    this.third = third;
+  constructor (first, second, third) {
+    this.first = first
+    this.second = second
+    this.third = third
   }
 }
 
 /** Calls `fn` with `self` as `this` and the stored arguments `args`, of the given ARGS_* shape. */
-function invoke(fn, self, args, shape) {
-  if (shape === ARGS_ONE) return fn.call(self, args);
-  if (shape === ARGS_LIST) return args === undefined ? fn.call(self) : fn.apply(self, args);
-  if (shape === ARGS_TWO) return fn.call(self, args.first, args.second);
-  return fn.call(self, args.first, args.second, args.third);
+function invoke (fn, self, args, shape) {
+  if (shape === ARGS_ONE) return fn.call(self, args)
+  if (shape === ARGS_LIST) return args === undefined ? fn.call(self) : fn.apply(self, args)
+  if (shape === ARGS_TWO) return fn.call(self, args.first, args.second)
+  return fn.call(self, args.first, args.second, args.third)
 }
 
 // A scheduler's pass (timeouts.js's runDue(), immediates.js's runGenerations()) is one loop:
@@ -111,8 +111,8 @@ function invoke(fn, self, args, shape) {
  * anything to restore: the timer captured none, or nothing anywhere has a store (see
  * "context-free" below).
  */
-function runsInPlace(context) {
-  return context === null || contextFree === true;
+function runsInPlace (context) {
+  return context === null || contextFree === true
 }
 
 /**
@@ -125,52 +125,52 @@ function runsInPlace(context) {
  * any scope: one that throws leaves its own async frame on Node's stack (Node clears it only
  * after the exception is handled), and leaving our scope on top of it would corrupt the stack.
  */
-function fireInContext(source, timer) {
-  if (timer._context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer);
-  else runScoped(source, timer);
+function fireInContext (source, timer) {
+  if (timer._context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer)
+  else runScoped(source, timer)
 }
 
 // Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
-function fireAtHome(source, timer) {
+function fireAtHome (source, timer) {
   // Timers the callback creates can share its capture: the pass's context is equivalent. (A
   // home is a capture shared in the current epoch, so canShare() holds for it.) Checked first:
   // sharing again would box a fresh async id on every callback. The pass's context is the same
   // for every callback it runs, so its key was read once, by enterPass().
-  const shared = source.shared;
+  const shared = source.shared
   if (shared.context !== timer._context || shared.key !== source.homeKey || shared.epoch !== contextEpoch) {
-    shareContext(timer._context, source.homeKey);
+    shareContext(timer._context, source.homeKey)
   }
-  source.fire(timer);
+  source.fire(timer)
 }
 
 // Runs the peeked `timer`, and those after it that share its context, inside that context.
-function runScoped(source, timer) {
-  const context = timer._context;
+function runScoped (source, timer) {
+  const context = timer._context
   if (FRAME_STORAGE) {
-    runInAsyncScope.call(context, fireWhileShared, null, source, timer);
-    return;
+    runInAsyncScope.call(context, fireWhileShared, null, source, timer)
+    return
   }
-  const epoch = contextEpoch;
+  const epoch = contextEpoch
   try {
-    runInAsyncScope.call(context, fireWhileShared, null, source, timer);
+    runInAsyncScope.call(context, fireWhileShared, null, source, timer)
   } finally {
-    if (contextEpoch !== epoch) context.restoreStores();
+    if (contextEpoch !== epoch) context.restoreStores()
   }
 }
 
 // Inside `timer`'s context: fires it, then the next timers while they share that context.
-function fireWhileShared(source, timer) {
-  const context = timer._context;
-  const key = FRAME_STORAGE ? context.frameKey : context.asyncId();
-  const epoch = contextEpoch;
-  const sharing = canShare(context);
+function fireWhileShared (source, timer) {
+  const context = timer._context
+  const key = FRAME_STORAGE ? context.frameKey : context.asyncId()
+  const epoch = contextEpoch
+  const sharing = canShare(context)
   for (;;) {
     // Until something switches context, the callback's timers can share its context.
-    if (sharing) shareContext(context, key);
-    source.fire(timer);
-    if (source.drainDue || contextEpoch !== epoch) return;
-    timer = source.peek();
-    if (timer === null || timer._context !== context) return;
+    if (sharing) shareContext(context, key)
+    source.fire(timer)
+    if (source.drainDue || contextEpoch !== epoch) return
+    timer = source.peek()
+    if (timer === null || timer._context !== context) return
   }
 }
 
@@ -187,107 +187,107 @@ function fireWhileShared(source, timer) {
  * Call right after arming `source`'s native handle: records the context it will call back in.
  * `atPassLevel`: armed by `source`'s own pass, outside any callback, so in that pass's context.
  */
-function noteArmed(source, atPassLevel) {
-  let home = null;
+function noteArmed (source, atPassLevel) {
+  let home = null
   if (contextFree) { // every context is the same: no home needed (see "context-free")
-    source.armedHome = null;
-    source.armedEpoch = contextEpoch;
-    return;
+    source.armedHome = null
+    source.armedEpoch = contextEpoch
+    return
   }
-  const shared = source.shared;
+  const shared = source.shared
   if (atPassLevel && source.home !== null && source.homeEpoch === contextEpoch) {
     // At the level of a pass that ran at home, so in its context still, whose key enterPass()
     // read: inSharedContext() without reading the key again (with AsyncContextFrame, a Map
     // lookup: about 90 instructions per loop turn of a setImmediate chain).
-    home = shared.epoch === contextEpoch && shared.key === source.homeKey ? shared.context : source.home;
+    home = shared.epoch === contextEpoch && shared.key === source.homeKey ? shared.context : source.home
   } else if (inSharedContext(shared)) {
-    home = shared.context;
+    home = shared.context
   }
-  source.armedHome = home;
-  source.armedEpoch = contextEpoch;
+  source.armedHome = home
+  source.armedEpoch = contextEpoch
 }
 
 /** Whether what noteArmed() recorded still holds: no store switch since. */
-function armedContextHolds(source) {
-  return source.armedEpoch === contextEpoch;
+function armedContextHolds (source) {
+  return source.armedEpoch === contextEpoch
 }
 
 /** Call as a pass starts: `inHandle` when it runs in the callback of the handle last armed. */
-function enterPass(source, inHandle) {
-  const home = inHandle ? source.armedHome : null;
-  source.home = home;
-  source.homeEpoch = source.armedEpoch;
-  if (home !== null) source.homeKey = FRAME_STORAGE ? home.frameKey : executionKey();
+function enterPass (source, inHandle) {
+  const home = inHandle ? source.armedHome : null
+  source.home = home
+  source.homeEpoch = source.armedEpoch
+  if (home !== null) source.homeKey = FRAME_STORAGE ? home.frameKey : executionKey()
 }
 
 // --- context capture, shared while provably unchanged ----------------------------------
 
-const runInAsyncScope = AsyncResource.prototype.runInAsyncScope;
-const contextMarker = new AsyncLocalStorage();
-const markFrame = contextMarker.enterWith;
+const runInAsyncScope = AsyncResource.prototype.runInAsyncScope
+const contextMarker = new AsyncLocalStorage()
+const markFrame = contextMarker.enterWith
 // AsyncContextFrame-based storage has no per-instance resource symbol.
-const FRAME_STORAGE = !('kResourceStore' in contextMarker);
+const FRAME_STORAGE = !('kResourceStore' in contextMarker)
 // The key of the current context (see executionKey() and contextMarker).
-const currentKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey;
+const currentKey = FRAME_STORAGE ? () => contextMarker.getStore() : executionKey
 // The key of no context, held before any is known. It is of the same kind as real keys (a
 // number, or an object with AsyncContextFrame), so that V8 compares keys as such: a null there
 // made the key comparisons of every timer created and every callback run generic ones.
 // Execution async ids are never negative, and no frame carries this object.
-const NO_KEY = FRAME_STORAGE ? Object.freeze({}) : -1;
+const NO_KEY = FRAME_STORAGE ? Object.freeze({}) : -1
 
 // `var`, as immediates.js's state: a module-level `let` is checked for its temporal dead zone on
 // every read from a function, and this one is read several times per callback.
-var contextEpoch = 0;
+var contextEpoch = 0
 
 // The capture that timers of one type created in the current context share. One per type, so
 // that code alternating setTimeout and setImmediate does not capture afresh on every call.
 class SharedCapture {
-  constructor(type) {
-    this.type = type; // the async resource type: "Timeout" or "Immediate"
-    this.context = null; // the TimerContext
-    this.key = NO_KEY; // the context it was shared in (see executionKey(), contextMarker)
-    this.epoch = -1; // the contextEpoch it was shared in
-    this.free = null; // the TimerContext of timers created while context-free (see there)
+  constructor (type) {
+    this.type = type // the async resource type: "Timeout" or "Immediate"
+    this.context = null // the TimerContext
+    this.key = NO_KEY // the context it was shared in (see executionKey(), contextMarker)
+    this.epoch = -1 // the contextEpoch it was shared in
+    this.free = null // the TimerContext of timers created while context-free (see there)
     // What a timer of its type created now carries, while that takes no look at the context
     // (see know()); undefined while captureContext() must look.
-    this.known = undefined;
+    this.known = undefined
   }
 }
 
-const sharedCaptures = [];
+const sharedCaptures = []
 
 /** The shared capture of timers of `type`: one per scheduler, created as it loads. */
-function sharedCapture(type) {
-  const shared = new SharedCapture(type);
-  sharedCaptures.push(shared);
-  if (contextFree) shared.free = newFreeContext(shared);
-  know(shared);
-  return shared;
+function sharedCapture (type) {
+  const shared = new SharedCapture(type)
+  sharedCaptures.push(shared)
+  if (contextFree) shared.free = newFreeContext(shared)
+  know(shared)
+  return shared
 }
 
 /**
  * The context a timer of `shared`'s type created now carries (its `_context`): null with
  * asyncContext off, else captureContext()'s.
  */
-function timerContext(shared) {
+function timerContext (shared) {
   // One field read, kept up to date as the option and context-free change, instead of the
   // option's and context-free's tests: the code V8 inlines into every timer's creation stays
   // small (lib/timeouts.js, setTimeout()).
-  const known = shared.known;
-  return known !== undefined ? known : captureContext(shared);
+  const known = shared.known
+  return known !== undefined ? known : captureContext(shared)
 }
 
 // Sets `shared.known`: null with asyncContext off; the free context while context-free.
-function know(shared) {
-  shared.known = !options.asyncContext ? null : contextFree ? shared.free : undefined;
+function know (shared) {
+  shared.known = !options.asyncContext ? null : contextFree ? shared.free : undefined
 }
 
-function knowAll() {
-  for (const shared of sharedCaptures) know(shared);
+function knowAll () {
+  for (const shared of sharedCaptures) know(shared)
 }
 
-wrapContextSwitches();
-onConfigure(knowAll);
+wrapContextSwitches()
+onConfigure(knowAll)
 
 // --- context-free: no store anywhere, and nobody watching ------------------------------
 //
@@ -328,77 +328,77 @@ onConfigure(knowAll);
 // whether setTimeout() is inlined into its caller (lib/timeouts.js, setTimeout()).
 // Hot paths test it with `=== true`: it is a boolean, but V8 cannot know that of a `var` and
 // would test its truthiness, a dozen instructions, on every timer.
-var contextFree = false;
-var contextFreeEnded = false;
+var contextFree = false
+var contextFreeEnded = false
 
-function startContextFree() {
-  if (contextFree || contextFreeEnded) return;
-  for (const shared of sharedCaptures) shared.free = newFreeContext(shared);
-  contextFree = true;
-  knowAll();
+function startContextFree () {
+  if (contextFree || contextFreeEnded) return
+  for (const shared of sharedCaptures) shared.free = newFreeContext(shared)
+  contextFree = true
+  knowAll()
 }
 
 // As we load: no hook with `init` is enabled, or has been for a while (see above).
-function promisesUntracked() {
-  return Object.getOwnPropertySymbols(IntrinsicPromise.resolve()).length === 0;
+function promisesUntracked () {
+  return Object.getOwnPropertySymbols(IntrinsicPromise.resolve()).length === 0
 }
 
 // The promise job queued at load (see above).
-function checkContextFree() {
-  if (executionAsyncId() === 0) startContextFree();
-  else endContextFree();
+function checkContextFree () {
+  if (executionAsyncId() === 0) startContextFree()
+  else endContextFree()
 }
 
 /** Whether timers are being created context-free now (see there): for tests. */
-function isContextFree() {
-  return contextFree;
+function isContextFree () {
+  return contextFree
 }
 
-function endContextFree() {
-  if (contextFreeEnded) return;
-  contextFree = false;
-  contextFreeEnded = true;
-  knowAll();
+function endContextFree () {
+  if (contextFreeEnded) return
+  contextFree = false
+  contextFreeEnded = true
+  knowAll()
 }
 
-function newFreeContext(shared) {
-  return outsideDomain(newTimerContext, shared, null);
+function newFreeContext (shared) {
+  return outsideDomain(newTimerContext, shared, null)
 }
 
 if (!FRAME_STORAGE || noStoreBeforeLoad()) {
-  wrapHookEnable();
-  if (promisesUntracked()) startContextFree();
-  promiseThen.call(IntrinsicPromise.resolve(), checkContextFree);
+  wrapHookEnable()
+  if (promisesUntracked()) startContextFree()
+  promiseThen.call(IntrinsicPromise.resolve(), checkContextFree)
 }
 
 // AsyncContextFrame storage: whether no store can have been entered before we loaded (see
 // "context-free"): our own use was the first to load the storage's implementation.
-function noStoreBeforeLoad() {
-  return !storageUsedBeforeLoad && storageImplementationLoaded();
+function noStoreBeforeLoad () {
+  return !storageUsedBeforeLoad && storageImplementationLoaded()
 }
 
 // Whether Node has loaded its AsyncLocalStorage implementation (Node 22 and later keep it in
 // modules of their own; on Node 18 and 20, and wherever the list is missing, this is false).
-function storageImplementationLoaded() {
-  const loaded = process.moduleLoadList;
-  if (!Array.isArray(loaded)) return false;
+function storageImplementationLoaded () {
+  const loaded = process.moduleLoadList
+  if (!Array.isArray(loaded)) return false
   for (const name of loaded) {
-    if (name.startsWith('NativeModule internal/async_local_storage/')) return true;
+    if (name.startsWith('NativeModule internal/async_local_storage/')) return true
   }
-  return false;
+  return false
 }
 
 // Enabling any async hook ends context-free (see there).
-function wrapHookEnable() {
-  const proto = Object.getPrototypeOf(createHook({}));
-  const original = proto.enable;
-  if (typeof original !== 'function') return;
+function wrapHookEnable () {
+  const proto = Object.getPrototypeOf(createHook({}))
+  const original = proto.enable
+  if (typeof original !== 'function') return
   defineWrapper(proto, 'enable', original, {
-    enable(...args) {
-      endContextFree();
-      return Reflect.apply(original, this, args);
+    enable (...args) {
+      endContextFree()
+      return Reflect.apply(original, this, args)
     },
-  }.enable);
+  }.enable)
 }
 
 // With async_hooks storage, run/enterWith/exit inside a callback write stores onto the
@@ -406,84 +406,84 @@ function wrapHookEnable() {
 // sharing it. So the first such call inside a capture's scope records the stores the capture
 // was born with (`bornWith`), and they are put back after the callback.
 class TimerContext extends AsyncResource {
-  constructor(shared, frameKey) {
-    super(shared.type);
-    this.shared = shared; // its type's SharedCapture
-    this.frameKey = frameKey; // AsyncContextFrame: the marker its frame carries
-    this.bornEpoch = contextEpoch;
-    this.bornWith = null;
+  constructor (shared, frameKey) {
+    super(shared.type)
+    this.shared = shared // its type's SharedCapture
+    this.frameKey = frameKey // AsyncContextFrame: the marker its frame carries
+    this.bornEpoch = contextEpoch
+    this.bornWith = null
   }
 
-  restoreStores() {
-    const born = this.bornWith;
-    if (born === null) return; // nothing was written
+  restoreStores () {
+    const born = this.bornWith
+    if (born === null) return // nothing was written
     for (const key of Object.getOwnPropertySymbols(this)) {
-      if (!born.has(key)) delete this[key];
+      if (!born.has(key)) delete this[key]
     }
-    for (const [key, value] of born) this[key] = copyOfStores(value);
+    for (const [key, value] of born) this[key] = copyOfStores(value)
   }
 }
 
-function ownSymbols(object) {
-  const symbols = new Map();
-  for (const key of Object.getOwnPropertySymbols(object)) symbols.set(key, copyOfStores(object[key]));
-  return symbols;
+function ownSymbols (object) {
+  const symbols = new Map()
+  for (const key of Object.getOwnPropertySymbols(object)) symbols.set(key, copyOfStores(object[key]))
+  return symbols
 }
 
 // Node 24 and later, run with --no-async-context-frame, keep a resource's stores in one
 // null-prototype object under a symbol, and enterWith writes into that object: its snapshot and
 // each restore take a copy, or the write would outlive the callback. (Node 18-22 keep each
 // store under its own symbol on the resource.)
-function copyOfStores(value) {
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== null) return value;
-  return Object.assign(Object.create(null), value);
+function copyOfStores (value) {
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== null) return value
+  return Object.assign(Object.create(null), value)
 }
 
 /** The execution context to restore when a timer runs; `shared`: its type's sharedCapture(). */
-function captureContext(shared) {
+function captureContext (shared) {
   // Every timer whose context timerContext() does not know takes this path: kept small, with
   // the capture itself in a function of its own, so that V8 can inline the check into
   // setTimeout and setImmediate.
-  if (contextFree === true) return shared.free;
-  if (inSharedContext(shared)) return shared.context;
-  return captureAndShare(shared);
+  if (contextFree === true) return shared.free
+  if (inSharedContext(shared)) return shared.context
+  return captureAndShare(shared)
 }
 
-function captureAndShare(shared) {
+function captureAndShare (shared) {
   if (FRAME_STORAGE) {
     // The marker names the frame: another type's capture made in this frame already marked it.
     // Otherwise mark first, so the capture's own frame carries the marker (invisible to other
     // storages).
-    let key = contextMarker.getStore();
+    let key = contextMarker.getStore()
     if (key === undefined || !isSharedKey(key)) {
-      key = {};
-      markFrame.call(contextMarker, key);
+      key = {}
+      markFrame.call(contextMarker, key)
     }
-    shareContext(outsideDomain(newTimerContext, shared, key), key);
+    shareContext(outsideDomain(newTimerContext, shared, key), key)
   } else {
-    shareContext(outsideDomain(newTimerContext, shared, null), executionKey());
+    shareContext(outsideDomain(newTimerContext, shared, null), executionKey())
   }
-  return shared.context;
+  return shared.context
 }
 
 // A capture is shared by timers created in and out of any domain: it must not be bound to one
 // (see outsideDomain()).
-function newTimerContext(shared, frameKey) {
-  return new TimerContext(shared, frameKey);
+function newTimerContext (shared, frameKey) {
+  return new TimerContext(shared, frameKey)
 }
 
 // Whether the current context provably carries the stores of `shared`'s capture.
-function inSharedContext(shared) {
-  return shared.epoch === contextEpoch && currentKey() === shared.key;
+function inSharedContext (shared) {
+  return shared.epoch === contextEpoch && currentKey() === shared.key
 }
 
 // Whether a capture shared in the current epoch was made in the context `key` names. (On
 // AsyncContextFrame, one shared in this epoch was also born in it: see canShare().)
-function isSharedKey(key) {
+function isSharedKey (key) {
   for (const shared of sharedCaptures) {
-    if (shared.epoch === contextEpoch && shared.key === key) return true;
+    if (shared.epoch === contextEpoch && shared.key === key) return true
   }
-  return false;
+  return false
 }
 
 // With async_hooks storage, stores live on the execution resource, and async ids name resources
@@ -495,24 +495,24 @@ function isSharedKey(key) {
 // epoch, every id-0 context carries the same stores, and 0 is a key -- until an enterWith
 // made at id 0 writes a store onto the resource there (in a promise job, the resource of the
 // callback whose microtasks run it). From then on, id 0 is keyed by the resource itself.
-var zeroIdWritten = false;
+var zeroIdWritten = false
 
-function executionKey() {
-  const id = executionAsyncId();
-  return id !== 0 || !zeroIdWritten ? id : executionAsyncResource();
+function executionKey () {
+  const id = executionAsyncId()
+  return id !== 0 || !zeroIdWritten ? id : executionAsyncResource()
 }
 
 // With AsyncContextFrame, a store switch made while in a capture's frame derives a new frame
 // that still carries the capture's marker: after one, the marker no longer names one frame.
-function canShare(context) {
-  return !FRAME_STORAGE || context.bornEpoch === contextEpoch;
+function canShare (context) {
+  return !FRAME_STORAGE || context.bornEpoch === contextEpoch
 }
 
-function shareContext(context, key) {
-  const shared = context.shared;
-  shared.context = context;
-  shared.key = key;
-  shared.epoch = contextEpoch;
+function shareContext (context, key) {
+  const shared = context.shared
+  shared.context = context
+  shared.key = key
+  shared.epoch = contextEpoch
 }
 
 // A timer still pending after its callback (an interval, or a timeout its own callback
@@ -523,57 +523,57 @@ function shareContext(context, key) {
 // since one last did. (A stale flag only costs a capture: without a write in the callback, the
 // context in place is the one the callback ran in.) With AsyncContextFrame storage, Node runs
 // each run in the frame captured at creation, so nothing carries over.
-var storesEntered = false;
+var storesEntered = false
 
 /** The context for the next run of a timer whose callback is ending; `shared`: its type's. */
-function contextAfterCallback(context, shared) {
-  if (!storesEntered || context === null) return context;
-  storesEntered = false;
-  return captureContext(shared);
+function contextAfterCallback (context, shared) {
+  if (!storesEntered || context === null) return context
+  storesEntered = false
+  return captureContext(shared)
 }
 
 // Called before a storage method writes stores onto the current execution resource.
-function beforeStoreWrite(name) {
-  endContextFree();
-  if (FRAME_STORAGE) return;
+function beforeStoreWrite (name) {
+  endContextFree()
+  if (FRAME_STORAGE) return
   if (name === 'enterWith') {
-    storesEntered = true;
-    if (executionAsyncId() === 0) zeroIdWritten = true;
+    storesEntered = true
+    if (executionAsyncId() === 0) zeroIdWritten = true
   }
-  const resource = executionAsyncResource();
+  const resource = executionAsyncResource()
   if (resource instanceof TimerContext && resource.bornWith === null) {
-    resource.bornWith = ownSymbols(resource);
+    resource.bornWith = ownSymbols(resource)
   }
 }
 
-function wrapContextSwitches() {
-  for (const name of ['run', 'exit']) wrapStoreWrite(name, true);
-  for (const name of ['enterWith', 'disable']) wrapStoreWrite(name, false);
+function wrapContextSwitches () {
+  for (const name of ['run', 'exit']) wrapStoreWrite(name, true)
+  for (const name of ['enterWith', 'disable']) wrapStoreWrite(name, false)
 }
 
 // Invalidates the shared captures when the AsyncLocalStorage method writes stores: on entry,
 // and on exit too for a `scoped` method (one whose write lasts only for the call).
-function wrapStoreWrite(name, scoped) {
-  const proto = AsyncLocalStorage.prototype;
-  const original = proto[name];
-  if (typeof original !== 'function') return;
+function wrapStoreWrite (name, scoped) {
+  const proto = AsyncLocalStorage.prototype
+  const original = proto[name]
+  if (typeof original !== 'function') return
   defineWrapper(proto, name, original, {
-    [name](...args) {
-      beforeStoreWrite(name);
-      contextEpoch++;
+    [name] (...args) {
+      beforeStoreWrite(name)
+      contextEpoch++
       try {
-        return Reflect.apply(original, this, args);
+        return Reflect.apply(original, this, args)
       } finally {
-        if (scoped) contextEpoch++;
+        if (scoped) contextEpoch++
       }
     },
-  }[name]);
+  }[name])
 }
 
-function defineWrapper(proto, name, original, wrapper) {
-  Object.defineProperty(wrapper, 'length', { value: original.length });
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-  Object.defineProperty(proto, name, { ...descriptor, value: wrapper });
+function defineWrapper (proto, name, original, wrapper) {
+  Object.defineProperty(wrapper, 'length', { value: original.length })
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name)
+  Object.defineProperty(proto, name, { ...descriptor, value: wrapper })
 }
 
 // --- domains -----------------------------------------------------------------------------
@@ -585,30 +585,30 @@ function defineWrapper(proto, name, original, wrapper) {
  * pass, and our captures are shared by timers created in and out of domains, so neither may be
  * bound to one: heaptimers runs no callback inside a domain (docs/differences.md).
  */
-function outsideDomain(create, a, b) {
+function outsideDomain (create, a, b) {
   // Only the domain module binds resources, and loading it sets this flag. Reading the flag, a
   // fast property, spares each arm a read of `process`, a dictionary-mode object.
-  if (!domainsLoaded()) return create(a, b);
-  const domain = process.domain;
-  if (domain === null || domain === undefined) return create(a, b);
-  process.domain = null; // what the domain module's init hook reads
+  if (!domainsLoaded()) return create(a, b)
+  const domain = process.domain
+  if (domain === null || domain === undefined) return create(a, b)
+  process.domain = null // what the domain module's init hook reads
   try {
-    return create(a, b);
+    return create(a, b)
   } finally {
-    process.domain = domain;
+    process.domain = domain
   }
 }
 
 /** Whether the domain module is loaded: before it is, no domain can be active. */
-function domainsLoaded() {
-  return EventEmitter.usingDomains;
+function domainsLoaded () {
+  return EventEmitter.usingDomains
 }
 
 /** The arguments after the first `skip` of an `arguments` object, as an array. */
-function packArgs(argsObject, skip) {
-  const packed = new Array(argsObject.length - skip);
-  for (let i = 0; i < packed.length; i++) packed[i] = argsObject[skip + i];
-  return packed;
+function packArgs (argsObject, skip) {
+  const packed = new Array(argsObject.length - skip)
+  for (let i = 0; i < packed.length; i++) packed[i] = argsObject[skip + i]
+  return packed
 }
 
 /**
@@ -616,16 +616,36 @@ function packArgs(argsObject, skip) {
  * array, or undefined. The timer then keeps that array (ARGS_LIST), so that, as in Node, every
  * read returns the same array and a change to it reaches the callback.
  */
-function unpackArgs(args, shape) {
-  if (shape === ARGS_ONE) return [args];
-  if (shape === ARGS_TWO) return [args.first, args.second];
-  if (shape === ARGS_THREE) return [args.first, args.second, args.third];
-  return args;
+function unpackArgs (args, shape) {
+  if (shape === ARGS_ONE) return [args]
+  if (shape === ARGS_TWO) return [args.first, args.second]
+  if (shape === ARGS_THREE) return [args.first, args.second, args.third]
+  return args
 }
 
 module.exports = {
-  ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs,
-  NO_KEY, armedContextHolds, canDrain, captureContext, contextAfterCallback, domainsLoaded, drainTicks, enterPass, invoke, isContextFree, noteArmed,
-  outsideDomain, packArgs,
-  unpackArgs, runsInPlace, fireInContext, sharedCapture, timerContext,
-};
+  ARGS_LIST,
+  ARGS_ONE,
+  ARGS_TWO,
+  ARGS_THREE,
+  ARGS_SHAPE,
+  ExtraArgs,
+  NO_KEY,
+  armedContextHolds,
+  canDrain,
+  captureContext,
+  contextAfterCallback,
+  domainsLoaded,
+  drainTicks,
+  enterPass,
+  invoke,
+  isContextFree,
+  noteArmed,
+  outsideDomain,
+  packArgs,
+  unpackArgs,
+  runsInPlace,
+  fireInContext,
+  sharedCapture,
+  timerContext,
+}

@@ -1,5 +1,5 @@
 'use strict'
-// Bad input (issue #6), the cases not already in errors.test.js (non-function
+// Bad input, the cases not already in errors.test.js (non-function
 // callbacks), delay.test.js (delay coercion, fields, warnings), ids.test.js
 // (foreign values given to the clear functions; test/helpers/values.js lists
 // them, native Timeout/Immediate objects included) and promises.test.js

@@ -1,5 +1,5 @@
 'use strict'
-// Faults (issue #6): each case runs under native timers first, then under
+// Faults: each case runs under native timers first, then under
 // heaptimers, and the results are compared.
 //   - throws from nested drains (a nextTick, microtask or promise job queued
 //     by a timer, interval or immediate), with and without an
@@ -311,7 +311,7 @@ t.test('configure() while immediates are queued', onlyHeaptimers, async t => {
 
   await t.test('maxTickDepth raised by a queued immediate applies from the next pass', async t => {
     H.module.configure({ maxTickDepth: 0 })
-    const log = await chains({ '0.1': { maxTickDepth: 10 } })
+    const log = await chains({ 0.1: { maxTickDepth: 10 } })
     const order = log.map(x => x.split('@')[0])
     t.same(order, ['g0.0', 'g0.1', 'g0.2', 'g1.0', 'g1.1', 'g1.2', 'g2.0', 'g2.1', 'g2.2', 'g3.0', 'g3.1', 'g3.2', 'g4.0', 'g4.1', 'g4.2'], 'FIFO per generation, nothing lost or doubled')
     const turns = relative(turnsOf(log))
@@ -323,7 +323,7 @@ t.test('configure() while immediates are queued', onlyHeaptimers, async t => {
 
   await t.test('maxTickDepth lowered by a queued immediate: the next pass runs one generation', async t => {
     H.module.configure({ maxTickDepth: 10 })
-    const log = await chains({ '1.2': { maxTickDepth: 0 } })
+    const log = await chains({ 1.2: { maxTickDepth: 0 } })
     t.equal(log.length, 15, 'every immediate ran once')
     t.ok(relative(turnsOf(log)).every(x => x === 0), 'the running pass finished with depth 10 (generations 0-4 in one turn)')
     const next = relative(turnsOf(await chains({})))

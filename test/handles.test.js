@@ -145,14 +145,13 @@ t.test('Symbol.dispose', { skip: typeof Symbol.dispose !== 'symbol' && 'no Symbo
 
   let usingWorks = false
   try {
-    // eslint-disable-next-line no-new-func
     new Function('{ using x = { [Symbol.dispose] () {} } }')()
     usingWorks = true
   } catch {}
   await t.test('`using` declarations', { skip: !usingWorks && 'no `using` syntax on this runtime' }, async t => {
     await sameResult(t, 'using clears at block end', async T => {
       const log = []
-      // eslint-disable-next-line no-new-func
+
       const f = new Function('T', 'log', `
         {
           using a = T.setTimeout(() => log.push('never: a'), 5)

@@ -206,17 +206,17 @@ t.test('options are read as often, and in the order, native reads them', async t
   }, {
     expect: nativeValidatesInsideTry
       ? Object.fromEntries(['setTimeout', 'setImmediate', 'setInterval', 'wait'].flatMap(fn => [
-          [`${fn} none`, ['signal', 'ref', 'signal', 'ref']],
-          [`${fn} signal`, ['signal', 'signal', 'ref', 'signal', 'ref']],
-          [`${fn} ref`, ['signal', 'ref', 'ref', 'signal', 'ref']],
-          [`${fn} both`, ['signal', 'signal', 'ref', 'ref', 'signal', 'ref']],
-        ]))
+        [`${fn} none`, ['signal', 'ref', 'signal', 'ref']],
+        [`${fn} signal`, ['signal', 'signal', 'ref', 'signal', 'ref']],
+        [`${fn} ref`, ['signal', 'ref', 'ref', 'signal', 'ref']],
+        [`${fn} both`, ['signal', 'signal', 'ref', 'ref', 'signal', 'ref']],
+      ]))
       : Object.fromEntries(['setTimeout', 'setImmediate', 'setInterval', 'wait'].flatMap(fn => [
-          [`${fn} none`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
-          [`${fn} signal`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
-          [`${fn} ref`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
-          [`${fn} both`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
-        ])),
+        [`${fn} none`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+        [`${fn} signal`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+        [`${fn} ref`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+        [`${fn} both`, fn === 'wait' ? ['signal'] : ['signal', 'ref']],
+      ])),
   })
 })
 

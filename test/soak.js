@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict'
-// Soak test (issue #6; not part of `npm test`):
+// Soak test (not part of `npm test`):
 //
 //   node test/soak.js [--minutes 10] [--seed 1] [--lib <dir>] [--load 1]
 //

@@ -2,43 +2,43 @@
 // first, and per scenario one row per implementation (native first) plus a ratio row. The
 // default as soon as a report has more than one Node: six versions times four columns each
 // would not fit any terminal, while this stays as wide as the number of versions.
-'use strict';
+'use strict'
 
-const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells');
+const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells')
 
-function header(cols) {
-  return [['scenario (unit)'], ['implementation'], ...cols.nodes.map((n) => [n])];
+function header (cols) {
+  return [['scenario (unit)'], ['implementation'], ...cols.nodes.map((n) => [n])]
 }
 
 // The full id (heaptimers:maxTickDepth=10), as -i takes it: rows have the room columns lack.
-function implName(impl) {
-  return impl === NONE ? implHeader(impl).join(' ') : impl;
+function implName (impl) {
+  return impl === NONE ? implHeader(impl).join(' ') : impl
 }
 
-function rowsOf(scenario, results, cols, notes) {
-  const { unit, marks, find } = rowContext(scenario, results);
-  const label = `${scenario} (${unit})`;
+function rowsOf (scenario, results, cols, notes) {
+  const { unit, marks, find } = rowContext(scenario, results)
+  const label = `${scenario} (${unit})`
   // Rows without timers have one value per Node and no implementations to compare.
   if (cols.nodes.some((node) => find(node, NONE))) {
-    return [[label, implName(NONE), ...cols.nodes.map((node) => cellText(find(node, NONE), marks, notes))]];
+    return [[label, implName(NONE), ...cols.nodes.map((node) => cellText(find(node, NONE), marks, notes))]]
   }
   const rows = cols.impls.map((impl, i) =>
-    [i === 0 ? label : '', implName(impl), ...cols.nodes.map((node) => cellText(find(node, impl), marks, notes))]);
+    [i === 0 ? label : '', implName(impl), ...cols.nodes.map((node) => cellText(find(node, impl), marks, notes))])
   if (cols.hasRatio) {
-    rows.push(['', 'ht/native', ...cols.nodes.map((node) => ratiosText(cols, find, node))]);
+    rows.push(['', 'ht/native', ...cols.nodes.map((node) => ratiosText(cols, find, node))])
   }
-  return rows;
+  return rows
 }
 
 // Returns { header, rows, labelColumns } for model.js.
-function grid(results, cols, scenarios, notes) {
+function grid (results, cols, scenarios, notes) {
   return {
     header: header(cols),
     rows: scenarios.flatMap((s) => rowsOf(s, results, cols, notes)),
     labelColumns: 2,
     ratioNote: 'in row order',
     fnNote: 'measured once per Node'
-  };
+  }
 }
 
-module.exports = { grid };
+module.exports = { grid }

@@ -2,111 +2,121 @@
 // first, native first), the row order, the text of one cell with its `**`/`++` mark, and the
 // numbered footnotes of error and n/a cells. The layouts (wide.js, by-version.js) only arrange
 // these cells.
-'use strict';
+'use strict'
 
-const registry = require('../scenarios');
-const { compareVersions } = require('../version');
-const fmt = require('./format');
-const { validValue } = require('../units');
-const { ratio, NATIVE } = require('./ratio');
+const registry = require('../scenarios')
+const { compareVersions } = require('../version')
+const fmt = require('./format')
+const { validValue } = require('../units')
+const { ratio, NATIVE } = require('./ratio')
 
-const NONE = '-';
-const BEST = '++';
-const BEST_NATIVE = '**';
+const NONE = '-'
+const BEST = '++'
+const BEST_NATIVE = '**'
 
-function unique(list) {
-  return [...new Set(list)];
+function unique (list) {
+  return [...new Set(list)]
 }
 
-function columnsOf(results) {
-  const nodes = unique(results.map((r) => r.node)).sort(compareVersions);
-  let impls = unique(results.map((r) => r.impl)).filter((i) => i !== NONE);
-  if (impls.includes(NATIVE)) impls = [NATIVE, ...impls.filter((i) => i !== NATIVE)];
-  if (!impls.length) impls = [NONE];
-  const others = impls.filter((i) => i !== NATIVE && i !== NONE);
-  const hasRatio = impls.includes(NATIVE) && others.length > 0;
-  return { nodes, impls, others, hasRatio };
+function columnsOf (results) {
+  const nodes = unique(results.map((r) => r.node)).sort(compareVersions)
+  let impls = unique(results.map((r) => r.impl)).filter((i) => i !== NONE)
+  if (impls.includes(NATIVE)) impls = [NATIVE, ...impls.filter((i) => i !== NATIVE)]
+  if (!impls.length) impls = [NONE]
+  const others = impls.filter((i) => i !== NATIVE && i !== NONE)
+  const hasRatio = impls.includes(NATIVE) && others.length > 0
+  return { nodes, impls, others, hasRatio }
 }
 
-function scenarioOrder(results) {
-  const names = unique(results.map((r) => r.scenario));
-  const known = registry.all.map((s) => s.name).filter((n) => names.includes(n));
-  return [...known, ...names.filter((n) => !known.includes(n))];
+function scenarioOrder (results) {
+  const names = unique(results.map((r) => r.scenario))
+  const known = registry.all.map((s) => s.name).filter((n) => names.includes(n))
+  return [...known, ...names.filter((n) => !known.includes(n))]
 }
 
 // The header of an implementation column: name and each option on its own line, to stay narrow.
-function implHeader(impl) {
-  if (impl === NONE) return ['no timers'];
-  const colon = impl.indexOf(':');
-  if (colon < 0) return [impl];
-  return [impl.slice(0, colon), ...impl.slice(colon + 1).split(',')];
+function implHeader (impl) {
+  if (impl === NONE) return ['no timers']
+  const colon = impl.indexOf(':')
+  if (colon < 0) return [impl]
+  return [impl.slice(0, colon), ...impl.slice(colon + 1).split(',')]
 }
 
 // Numbered footnotes for error and n/a cells; identical messages share a number.
-function footnoteBook() {
-  const entries = new Map();
+function footnoteBook () {
+  const entries = new Map()
   return {
-    ref(result) {
-      const key = `${result.error.kind}\0${result.error.message}`;
-      if (!entries.has(key)) entries.set(key, { n: entries.size + 1, error: result.error, where: new Set(), cells: 0 });
-      const entry = entries.get(key);
-      entry.where.add(result.impl === NONE ? result.node : `${result.impl} on ${result.node}`);
-      entry.cells++;
-      return entry.n;
+    ref (result) {
+      const key = `${result.error.kind}\0${result.error.message}`
+      if (!entries.has(key)) entries.set(key, { n: entries.size + 1, error: result.error, where: new Set(), cells: 0 })
+      const entry = entries.get(key)
+      entry.where.add(result.impl === NONE ? result.node : `${result.impl} on ${result.node}`)
+      entry.cells++
+      return entry.n
     },
-    lines() {
+    lines () {
       return [...entries.values()].map((e) =>
-        `[${e.n}] ${e.error.kind}: ${e.error.message} (${[...e.where].join('; ')}; ${e.cells} cell${e.cells > 1 ? 's' : ''})`);
+        `[${e.n}] ${e.error.kind}: ${e.error.message} (${[...e.where].join('; ')}; ${e.cells} cell${e.cells > 1 ? 's' : ''})`)
     }
-  };
+  }
 }
 
 // Marks the best value overall (`++`) and the best native value (`**`, when native is not also
 // the best overall), across every Node and implementation of the row. Rows that call no timers
 // count as native: they are what native costs.
-function marksOf(rowResults) {
-  const ok = rowResults.filter((r) => !r.error && validValue(r.unit, r.median));
-  const marks = new Map();
-  if (!ok.length) return marks;
-  const better = ok[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b;
-  const bestOf = (list) => list.reduce((best, r) => (better(r.median, best) ? r.median : best), list[0].median);
-  const best = bestOf(ok);
-  const natives = ok.filter((r) => r.impl === NATIVE || r.impl === NONE);
-  const bestNative = natives.length ? bestOf(natives) : null;
+function marksOf (rowResults) {
+  const ok = rowResults.filter((r) => !r.error && validValue(r.unit, r.median))
+  const marks = new Map()
+  if (!ok.length) return marks
+  const better = ok[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b
+  const bestOf = (list) => list.reduce((best, r) => (better(r.median, best) ? r.median : best), list[0].median)
+  const best = bestOf(ok)
+  const natives = ok.filter((r) => r.impl === NATIVE || r.impl === NONE)
+  const bestNative = natives.length ? bestOf(natives) : null
   for (const r of ok) {
-    if (r.median === best) marks.set(r, BEST);
-    else if (bestNative !== null && r.median === bestNative && (r.impl === NATIVE || r.impl === NONE)) marks.set(r, BEST_NATIVE);
+    if (r.median === best) marks.set(r, BEST)
+    else if (bestNative !== null && r.median === bestNative && (r.impl === NATIVE || r.impl === NONE)) marks.set(r, BEST_NATIVE)
   }
-  return marks;
+  return marks
 }
 
-function cellText(result, marks, notes) {
-  if (!result) return '';
-  if (result.error) return `${result.error.kind === 'n/a' ? 'n/a' : 'error'} [${notes.ref(result)}]`;
-  const parts = [fmt.measurement(result.median, result.unit)];
-  const margin = fmt.margin(result.rme);
-  if (margin) parts.push(margin);
-  if (marks.has(result)) parts.push(marks.get(result));
-  return parts.join(' ');
+function cellText (result, marks, notes) {
+  if (!result) return ''
+  if (result.error) return `${result.error.kind === 'n/a' ? 'n/a' : 'error'} [${notes.ref(result)}]`
+  const parts = [fmt.measurement(result.median, result.unit)]
+  const margin = fmt.margin(result.rme)
+  if (margin) parts.push(margin)
+  if (marks.has(result)) parts.push(marks.get(result))
+  return parts.join(' ')
 }
 
 // One scenario's results, with lookups the layouts need.
-function rowContext(scenario, results) {
-  const rowResults = results.filter((r) => r.scenario === scenario);
+function rowContext (scenario, results) {
+  const rowResults = results.filter((r) => r.scenario === scenario)
   return {
     unit: rowResults[0].unit,
     marks: marksOf(rowResults),
     find: (node, impl) => rowResults.find((r) => r.node === node && r.impl === impl)
-  };
+  }
 }
 
 /** The ht/native cell of `node`: each implementation but native over native, in column order. */
-function ratiosText(cols, find, node) {
-  const nativeResult = find(node, NATIVE);
-  return cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' ');
+function ratiosText (cols, find, node) {
+  const nativeResult = find(node, NATIVE)
+  return cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' ')
 }
 
 module.exports = {
-  NONE, BEST, BEST_NATIVE, unique, columnsOf, scenarioOrder, implHeader, footnoteBook, marksOf, cellText, rowContext,
+  NONE,
+  BEST,
+  BEST_NATIVE,
+  unique,
+  columnsOf,
+  scenarioOrder,
+  implHeader,
+  footnoteBook,
+  marksOf,
+  cellText,
+  rowContext,
   ratiosText
-};
+}

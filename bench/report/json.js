@@ -1,9 +1,9 @@
 // The full report as JSON (schema timerbench/1, see ../schema.js): for --format json, -o, and
 // --baseline / merging later.
-'use strict';
+'use strict'
 
-function render(report) {
-  return `${JSON.stringify(report, null, 2)}\n`;
+function render (report) {
+  return `${JSON.stringify(report, null, 2)}\n`
 }
 
-module.exports = { render };
+module.exports = { render }

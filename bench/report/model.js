@@ -3,155 +3,158 @@
 // (a column per Node and implementation; wide.js) or `versions` (a column per Node version,
 // implementations as rows; by-version.js); `auto` picks wide for one Node, versions for several.
 // table.js and md.js only draw the grid.
-'use strict';
+'use strict'
 
-const stats = require('../stats');
-const fit = require('../fit');
-const { UNITS } = require('../units');
-const { machinesOf } = require('../merge');
-const { NATIVE } = require('./ratio');
-const cells = require('./cells');
-const wide = require('./wide');
-const byVersion = require('./by-version');
+const stats = require('../stats')
+const fit = require('../fit')
+const { UNITS } = require('../units')
+const { machinesOf } = require('../merge')
+const { NATIVE } = require('./ratio')
+const cells = require('./cells')
+const wide = require('./wide')
+const byVersion = require('./by-version')
 
-const { NONE, BEST, BEST_NATIVE, unique } = cells;
-const LAYOUTS = { wide, versions: byVersion };
+const { NONE, BEST, BEST_NATIVE, unique } = cells
+const LAYOUTS = { wide, versions: byVersion }
 
 /** The layout module (wide.js or by-version.js) for --layout `name`: 'auto' is wide for one Node. */
-function layoutOf(name, cols) {
-  if (name === 'wide' || name === 'versions') return LAYOUTS[name];
-  return cols.nodes.length > 1 ? byVersion : wide;
+function layoutOf (name, cols) {
+  if (name === 'wide' || name === 'versions') return LAYOUTS[name]
+  return cols.nodes.length > 1 ? byVersion : wide
 }
 
-function runsText(report) {
-  const runs = report.options && report.options.runs;
-  const plural = (n) => `${n} run${n === 1 ? '' : 's'}`;
-  if (typeof runs === 'number') return `median of ${plural(runs)} per cell`;
-  const counts = report.results.filter((r) => !r.error).map((r) => r.runs.length);
-  if (!counts.length) return 'median of ? runs per cell';
-  const lo = Math.min(...counts);
-  const hi = Math.max(...counts);
-  return lo === hi ? `median of ${plural(lo)} per cell` : `median of ${lo} to ${hi} runs per cell`;
+function runsText (report) {
+  const runs = report.options && report.options.runs
+  const plural = (n) => `${n} run${n === 1 ? '' : 's'}`
+  if (typeof runs === 'number') return `median of ${plural(runs)} per cell`
+  const counts = report.results.filter((r) => !r.error).map((r) => r.runs.length)
+  if (!counts.length) return 'median of ? runs per cell'
+  const lo = Math.min(...counts)
+  const hi = Math.max(...counts)
+  return lo === hi ? `median of ${plural(lo)} per cell` : `median of ${lo} to ${hi} runs per cell`
 }
 
 // "tinybench, cpu-window" for one Node; with several, which Nodes fell back to which sampler:
 // "builtin (v0.10.48, v18.20.8), tinybench (v20.20.2, v22.3.0), cpu-window".
-function samplersText(results) {
-  const nodes = unique(results.map((r) => r.node));
-  const bySampler = new Map();
+function samplersText (results) {
+  const nodes = unique(results.map((r) => r.node))
+  const bySampler = new Map()
   for (const r of results) {
     for (const run of r.runs) {
-      if (!bySampler.has(run.sampler)) bySampler.set(run.sampler, new Set());
-      bySampler.get(run.sampler).add(r.node);
+      if (!bySampler.has(run.sampler)) bySampler.set(run.sampler, new Set())
+      bySampler.get(run.sampler).add(r.node)
     }
   }
-  if (!bySampler.size) return 'none';
+  if (!bySampler.size) return 'none'
   return [...bySampler].map(([sampler, used]) =>
-    (nodes.length === 1 || used.size === nodes.length ? sampler : `${sampler} (${[...used].join(', ')})`)).join(', ');
+    (nodes.length === 1 || used.size === nodes.length ? sampler : `${sampler} (${[...used].join(', ')})`)).join(', ')
 }
 
-function titleOf(report) {
-  const m = report.machine;
-  const machines = machinesOf(report);
-  const others = machines.length > 1 ? ` (and ${machines.length - 1} other machine${machines.length > 2 ? 's' : ''}, see below)` : '';
+function titleOf (report) {
+  const m = report.machine
+  const machines = machinesOf(report)
+  const others = machines.length > 1 ? ` (and ${machines.length - 1} other machine${machines.length > 2 ? 's' : ''}, see below)` : ''
   return [
     `${report.tool.name} ${report.tool.version} | ${m.cpus} x ${m.cpuModel} | ${m.os} ${m.arch}${others} | ${report.started}`,
     `${runsText(report)}, each in its own process; samplers: ${samplersText(report.results)}`
-  ];
+  ]
 }
 
 // What each unit of the report means, in the units table's order; M/s and % cpu are always
 // explained, as they were before the other units existed.
-function unitsNote(results) {
-  const present = new Set(['M/s', '% cpu', ...results.map((r) => r.unit)]);
+function unitsNote (results) {
+  const present = new Set(['M/s', '% cpu', ...results.map((r) => r.unit)])
   return Object.keys(UNITS).filter((u) => present.has(u))
-    .map((u) => `${u}: ${UNITS[u].text}, ${UNITS[u].higherIsBetter ? 'higher' : 'lower'} is better.`).join(' ');
+    .map((u) => `${u}: ${UNITS[u].text}, ${UNITS[u].higherIsBetter ? 'higher' : 'lower'} is better.`).join(' ')
 }
 
 // The lower-is-better units of the report, for the ratio note ('% cpu' alone reads as before).
-function invertedUnits(results) {
-  const present = new Set(['% cpu', ...results.map((r) => r.unit)]);
-  return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter);
+function invertedUnits (results) {
+  const present = new Set(['% cpu', ...results.map((r) => r.unit)])
+  return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter)
 }
 
-function notesOf(cols, results, grid) {
+function notesOf (cols, results, grid) {
   const lines = [
     '± is the 95% margin of error across runs (within the single run when --runs 1).',
     unitsNote(results),
     `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best.`
-  ];
-  if (cols.nodes.length > 1) lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
-    `${BEST_NATIVE} the best native value across Node versions when native is not also the best.`;
+  ]
+  if (cols.nodes.length > 1) {
+    lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
+    `${BEST_NATIVE} the best native value across Node versions when native is not also the best.`
+  }
   if (cols.hasRatio) {
     const zero = results.some((r) => !r.error && r.median === 0)
-      ? ' 0 against 0 is 1.00x; against a 0 on the other side there is no finite ratio (-).' : '';
+      ? ' 0 against 0 is 1.00x; against a 0 on the other side there is no finite ratio (-).'
+      : ''
     lines.push(`ht/native: each of ${cols.others.join(', ')} over native on the same Node, ${grid.ratioNote}; ` +
-      `for ${invertedUnits(results).join(', ')} rows native over heaptimers, so above 1 always means heaptimers is better.${zero}`);
+      `for ${invertedUnits(results).join(', ')} rows native over heaptimers, so above 1 always means heaptimers is better.${zero}`)
   }
   if (results.some((r) => r.impl === NONE)) {
-    lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`);
+    lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`)
   }
-  return lines;
+  return lines
 }
 
 // Where a merged report came from, and what its inputs disagree on.
-function mergeNotes(report) {
-  const merged = report.options && report.options.merged;
-  if (!Array.isArray(merged)) return [];
-  const base = (file) => String(file).split(/[\\/]/).pop();
+function mergeNotes (report) {
+  const merged = report.options && report.options.merged
+  if (!Array.isArray(merged)) return []
+  const base = (file) => String(file).split(/[\\/]/).pop()
   const lines = [`merged from ${merged.length} report${merged.length > 1 ? 's' : ''}: ` +
-    merged.map((m) => `${base(m.file)} (${m.nodes.join(', ')})`).join(', ')];
-  const machines = machinesOf(report);
+    merged.map((m) => `${base(m.file)} (${m.nodes.join(', ')})`).join(', ')]
+  const machines = machinesOf(report)
   if (machines.length > 1) {
     lines.push(`warning: the merged runs come from ${machines.length} different machines (${machines.join('; ')}): ` +
-      'numbers in different columns are not comparable.');
+      'numbers in different columns are not comparable.')
   }
   if (report.options.pooled > 0) {
-    lines.push(`${report.options.pooled} cell${report.options.pooled > 1 ? 's were' : ' was'} measured in more than one report: their runs are pooled.`);
+    lines.push(`${report.options.pooled} cell${report.options.pooled > 1 ? 's were' : ' was'} measured in more than one report: their runs are pooled.`)
   }
-  return lines;
+  return lines
 }
 
 // A cpu cell is only comparable with native if it did comparable work: an implementation whose
 // timers fire less often uses less CPU for the wrong reason. Flag any below 80% of native's rate.
-const FIRE_RATE_TOLERANCE = 0.8;
+const FIRE_RATE_TOLERANCE = 0.8
 
-function firesPerSec(result) {
-  const rates = result.runs.map((run) => run.extra && run.extra.firesPerSec).filter((v) => v > 0);
-  return rates.length ? stats.median(rates) : null;
+function firesPerSec (result) {
+  const rates = result.runs.map((run) => run.extra && run.extra.firesPerSec).filter((v) => v > 0)
+  return rates.length ? stats.median(rates) : null
 }
 
-function fireRateWarnings(results) {
-  const lines = [];
+function fireRateWarnings (results) {
+  const lines = []
   for (const r of results) {
-    if (r.unit !== '% cpu' || r.impl === NATIVE || r.error) continue;
-    const nativeResult = results.find((n) => n.impl === NATIVE && n.node === r.node && n.scenario === r.scenario && !n.error);
-    const mine = firesPerSec(r);
-    const theirs = nativeResult && firesPerSec(nativeResult);
+    if (r.unit !== '% cpu' || r.impl === NATIVE || r.error) continue
+    const nativeResult = results.find((n) => n.impl === NATIVE && n.node === r.node && n.scenario === r.scenario && !n.error)
+    const mine = firesPerSec(r)
+    const theirs = nativeResult && firesPerSec(nativeResult)
     if (mine && theirs && mine < theirs * FIRE_RATE_TOLERANCE) {
       lines.push(`warning: ${r.scenario} ${r.impl} on ${r.node} fired ${Math.round(mine)}/s against native's ` +
-        `${Math.round(theirs)}/s, so its % cpu is for less work.`);
+        `${Math.round(theirs)}/s, so its % cpu is for less work.`)
     }
   }
-  return lines;
+  return lines
 }
 
 // How cost grows with N over the scaling rows, one line per (Node, implementation) after a line
 // saying how to read the exponent.
-function scalingNotes(results) {
-  const lines = fit.fitLines(fit.scalingFits(results));
-  if (!lines.length) return [];
+function scalingNotes (results) {
+  const lines = fit.fitLines(fit.scalingFits(results))
+  if (!lines.length) return []
   return ['scaling: k in N^k is the slope of log(cost) against log(N) over the scaling rows: ' +
-    '0 is a constant cost per timer, 1 a cost per timer that grows in proportion to N.', ...lines];
+    '0 is a constant cost per timer, 1 a cost per timer that grows in proportion to N.', ...lines]
 }
 
 // options.layout: 'auto' (default), 'wide' or 'versions'.
-function build(report, { layout = 'auto' } = {}) {
-  const results = report.results;
-  const cols = cells.columnsOf(results);
-  const notes = cells.footnoteBook();
-  const chosen = layoutOf(layout, cols);
-  const grid = chosen.grid(results, cols, cells.scenarioOrder(results), notes);
+function build (report, { layout = 'auto' } = {}) {
+  const results = report.results
+  const cols = cells.columnsOf(results)
+  const notes = cells.footnoteBook()
+  const chosen = layoutOf(layout, cols)
+  const grid = chosen.grid(results, cols, cells.scenarioOrder(results), notes)
   return {
     title: titleOf(report),
     header: grid.header,
@@ -159,7 +162,7 @@ function build(report, { layout = 'auto' } = {}) {
     labelColumns: grid.labelColumns,
     notes: [...notesOf(cols, results, grid), ...notes.lines(), ...mergeNotes(report), ...fireRateWarnings(results),
       ...scalingNotes(results)]
-  };
+  }
 }
 
-module.exports = { build, layoutOf, marksOf: cells.marksOf, BEST, BEST_NATIVE, LAYOUTS: ['auto', ...Object.keys(LAYOUTS)] };
+module.exports = { build, layoutOf, marksOf: cells.marksOf, BEST, BEST_NATIVE, LAYOUTS: ['auto', ...Object.keys(LAYOUTS)] }

@@ -1,41 +1,41 @@
 // The `wide` layout: one row per scenario, one column per (Node, implementation) with versions
 // oldest first, plus a ratio column per Node. Best for one Node, where it is the default: every
 // number of a scenario on one line.
-'use strict';
+'use strict'
 
-const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells');
+const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells')
 
-function header(cols) {
-  const head = [['scenario (unit)']];
+function header (cols) {
+  const head = [['scenario (unit)']]
   for (const node of cols.nodes) {
-    for (const impl of cols.impls) head.push([node, ...implHeader(impl)]);
-    if (cols.hasRatio) head.push([node, 'ht/native']);
+    for (const impl of cols.impls) head.push([node, ...implHeader(impl)])
+    if (cols.hasRatio) head.push([node, 'ht/native'])
   }
-  return head;
+  return head
 }
 
-function rowOf(scenario, results, cols, notes) {
-  const { unit, marks, find } = rowContext(scenario, results);
-  const cells = [`${scenario} (${unit})`];
+function rowOf (scenario, results, cols, notes) {
+  const { unit, marks, find } = rowContext(scenario, results)
+  const cells = [`${scenario} (${unit})`]
   for (const node of cols.nodes) {
-    const shared = find(node, NONE);
+    const shared = find(node, NONE)
     // A row without timers has one value per Node: it goes in the first column of that Node.
-    if (shared) cols.impls.forEach((_, i) => cells.push(i === 0 ? cellText(shared, marks, notes) : ''));
-    else for (const impl of cols.impls) cells.push(cellText(find(node, impl), marks, notes));
-    if (cols.hasRatio) cells.push(shared ? '' : ratiosText(cols, find, node));
+    if (shared) cols.impls.forEach((_, i) => cells.push(i === 0 ? cellText(shared, marks, notes) : ''))
+    else for (const impl of cols.impls) cells.push(cellText(find(node, impl), marks, notes))
+    if (cols.hasRatio) cells.push(shared ? '' : ratiosText(cols, find, node))
   }
-  return [cells];
+  return [cells]
 }
 
 // Returns { header, rows, labelColumns } for model.js.
-function grid(results, cols, scenarios, notes) {
+function grid (results, cols, scenarios, notes) {
   return {
     header: header(cols),
     rows: scenarios.flatMap((s) => rowOf(s, results, cols, notes)),
     labelColumns: 1,
     ratioNote: 'in column order',
     fnNote: 'measured once per Node, shown in its first column'
-  };
+  }
 }
 
-module.exports = { grid };
+module.exports = { grid }

@@ -13,48 +13,48 @@
 //   deadlines from libuv's clock in whole milliseconds, so it can fire up to 1 ms early.
 // A few unrecorded timers run first, so start-up (a stale loop clock, JIT) is not measured.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
-'use strict';
+'use strict'
 
-var define = require('./define');
-var stats = require('../stats');
-var now = require('../clock').now;
+var define = require('./define')
+var stats = require('../stats')
+var now = require('../clock').now
 
-var DELAYS = [0, 1, 2, 16];
+var DELAYS = [0, 1, 2, 16]
 // Timers recorded per child: enough for a p99 to mean something, few enough that the 16 ms row
 // (about 17 ms per timer) stays under a second.
-var TIMERS = { 0: 100, 1: 100, 2: 60, 16: 30 };
-var EARLY_CYCLES = 15;
-var WARMUP_TIMERS = 5;
+var TIMERS = { 0: 100, 1: 100, 2: 60, 16: 30 }
+var EARLY_CYCLES = 15
+var WARMUP_TIMERS = 5
 
 // The delay Node actually applies: truncated, and anything below 1 is 1.
-function effectiveDelay(d) {
-  return Math.max(1, Math.floor(d));
+function effectiveDelay (d) {
+  return Math.max(1, Math.floor(d))
 }
 
 // Sets the timers of `delays` one after another (each from the previous one's callback) and
 // calls back with the signed lateness in ms of each recorded fire.
-function sequence(T, natives, delays, cb) {
-  var lateness = [];
-  var i = -WARMUP_TIMERS;
-  var created = 0;
-  var delay = 0;
-  function arm() {
-    delay = delays[(i + delays.length * WARMUP_TIMERS) % delays.length];
-    created = now();
-    T.setTimeout(fired, delay);
+function sequence (T, natives, delays, cb) {
+  var lateness = []
+  var i = -WARMUP_TIMERS
+  var created = 0
+  var delay = 0
+  function arm () {
+    delay = delays[(i + delays.length * WARMUP_TIMERS) % delays.length]
+    created = now()
+    T.setTimeout(fired, delay)
   }
-  function fired() {
-    var at = now();
-    if (i >= 0) lateness.push(at - (created + effectiveDelay(delay)));
-    if (++i < delays.length) arm();
-    else cb(lateness);
+  function fired () {
+    var at = now()
+    if (i >= 0) lateness.push(at - (created + effectiveDelay(delay)))
+    if (++i < delays.length) arm()
+    else cb(lateness)
   }
-  natives.setImmediate(arm);
+  natives.setImmediate(arm)
 }
 
-function summary(lateness, delays) {
-  var errors = lateness.map(Math.abs);
-  var early = lateness.filter(function (l) { return l < 0; });
+function summary (lateness, delays) {
+  var errors = lateness.map(Math.abs)
+  var early = lateness.filter(function (l) { return l < 0 })
   return {
     timers: lateness.length,
     delaysMs: delays,
@@ -66,42 +66,42 @@ function summary(lateness, delays) {
     errorP50Ms: stats.percentile(errors, 50),
     errorP99Ms: stats.percentile(errors, 99),
     errorMaxMs: stats.max(errors)
-  };
+  }
 }
 
-function repeat(list, times) {
-  var out = [];
-  for (var i = 0; i < times; i++) out = out.concat(list);
-  return out;
+function repeat (list, times) {
+  var out = []
+  for (var i = 0; i < times; i++) out = out.concat(list)
+  return out
 }
 
-function percentileRow(d, p) {
-  var delays = repeat([d], TIMERS[d]);
+function percentileRow (d, p) {
+  var delays = repeat([d], TIMERS[d])
   return define.measuredScenario('accuracy', 'accuracy-' + d + 'ms-p' + p, 'ms', function (T, ctx, cb) {
     sequence(T, ctx.natives, delays, function (lateness) {
-      var extra = summary(lateness, [d]);
-      cb(null, define.record(stats.percentile(lateness.map(Math.abs), p), lateness.length, 'timestamps', extra));
-    });
+      var extra = summary(lateness, [d])
+      cb(null, define.record(stats.percentile(lateness.map(Math.abs), p), lateness.length, 'timestamps', extra))
+    })
   }, TIMERS[d] + ' sequential setTimeout(f, ' + d + '), each set in the previous callback: p' + p +
     ' of |fire - due| in ms, due = performance.now() before the call + ' + effectiveDelay(d) + ' ms',
-  { expectedMs: TIMERS[d] * (effectiveDelay(d) + 1.5) });
+  { expectedMs: TIMERS[d] * (effectiveDelay(d) + 1.5) })
 }
 
-var earlyDelays = repeat(DELAYS, EARLY_CYCLES);
+var earlyDelays = repeat(DELAYS, EARLY_CYCLES)
 
 var early = define.measuredScenario('accuracy', 'accuracy-early', 'early fires', function (T, ctx, cb) {
   sequence(T, ctx.natives, earlyDelays, function (lateness) {
-    var extra = summary(lateness, DELAYS);
-    cb(null, define.record(extra.early, lateness.length, 'timestamps', extra));
-  });
+    var extra = summary(lateness, DELAYS)
+    cb(null, define.record(extra.early, lateness.length, 'timestamps', extra))
+  })
 }, earlyDelays.length + ' sequential timeouts cycling through delays ' + DELAYS.join(', ') +
   ' ms: how many fired before performance.now() at creation + delay (0 is right)',
-{ expectedMs: EARLY_CYCLES * 25 });
+{ expectedMs: EARLY_CYCLES * 25 })
 
-var rows = [];
+var rows = []
 DELAYS.forEach(function (d) {
-  rows.push(percentileRow(d, 50), percentileRow(d, 99));
-});
-rows.push(early);
+  rows.push(percentileRow(d, 50), percentileRow(d, 99))
+})
+rows.push(early)
 
-module.exports = rows;
+module.exports = rows

@@ -8,41 +8,41 @@
 // Node waits at least, since a caller waits for it too. `extra` has the latency of the first and
 // the last callback (ms after the first call) and the time the scheduling loop itself took.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
-'use strict';
+'use strict'
 
-var fs = require('fs');
-var define = require('./define');
-var stats = require('../stats');
-var now = require('../clock').now;
+var fs = require('fs')
+var define = require('./define')
+var stats = require('../stats')
+var now = require('../clock').now
 
-var CALLBACKS = 10000;
-var BURSTS = 9;
+var CALLBACKS = 10000
+var BURSTS = 9
 // Unrecorded bursts first: the first ones run cold code and grow the heap.
-var WARMUP_BURSTS = 2;
+var WARMUP_BURSTS = 2
 
-function measure(kind, T, ctx, cb) {
-  var firstMs = [];
-  var lastMs = [];
-  var scheduleMs = [];
-  var rates = [];
-  var warmups = WARMUP_BURSTS;
-  var count = 0;
-  var t0 = 0;
-  var first = 0;
-  var scheduled = 0;
-  function callback() {
-    if (++count === 1) first = now() - t0;
-    if (count < CALLBACKS) return;
-    var last = now() - t0;
-    if (warmups > 0) warmups--;
+function measure (kind, T, ctx, cb) {
+  var firstMs = []
+  var lastMs = []
+  var scheduleMs = []
+  var rates = []
+  var warmups = WARMUP_BURSTS
+  var count = 0
+  var t0 = 0
+  var first = 0
+  var scheduled = 0
+  function callback () {
+    if (++count === 1) first = now() - t0
+    if (count < CALLBACKS) return
+    var last = now() - t0
+    if (warmups > 0) warmups--
     else {
-      firstMs.push(first);
-      lastMs.push(last);
-      scheduleMs.push(scheduled);
-      rates.push(CALLBACKS / last / 1000);
+      firstMs.push(first)
+      lastMs.push(last)
+      scheduleMs.push(scheduled)
+      rates.push(CALLBACKS / last / 1000)
     }
-    if (rates.length < BURSTS) return ctx.natives.setImmediate(next);
-    var value = stats.median(rates);
+    if (rates.length < BURSTS) return ctx.natives.setImmediate(next)
+    var value = stats.median(rates)
     cb(null, define.record(value, rates.length, 'timestamps', {
       ops: CALLBACKS,
       bursts: rates.length,
@@ -51,31 +51,31 @@ function measure(kind, T, ctx, cb) {
       scheduleMs: stats.median(scheduleMs),
       firstMaxMs: stats.max(firstMs),
       lastMaxMs: stats.max(lastMs)
-    }, stats.rme(rates)));
+    }, stats.rme(rates)))
   }
-  function fromIo(err) {
-    if (err) return cb(err);
-    count = 0;
-    t0 = now();
-    var i;
-    if (kind === 'immediate') for (i = 0; i < CALLBACKS; i++) T.setImmediate(callback);
-    else for (i = 0; i < CALLBACKS; i++) T.setTimeout(callback, 0);
-    scheduled = now() - t0;
+  function fromIo (err) {
+    if (err) return cb(err)
+    count = 0
+    t0 = now()
+    var i
+    if (kind === 'immediate') for (i = 0; i < CALLBACKS; i++) T.setImmediate(callback)
+    else for (i = 0; i < CALLBACKS; i++) T.setTimeout(callback, 0)
+    scheduled = now() - t0
   }
-  function next() {
-    fs.stat(__filename, fromIo);
+  function next () {
+    fs.stat(__filename, fromIo)
   }
-  next();
+  next()
 }
 
-function row(name, kind, call) {
-  return define.measuredScenario('burst', name, 'M/s', function (T, ctx, cb) { measure(kind, T, ctx, cb); },
+function row (name, kind, call) {
+  return define.measuredScenario('burst', name, 'M/s', function (T, ctx, cb) { measure(kind, T, ctx, cb) },
     CALLBACKS + ' ' + call + ' called at once inside an fs.stat callback: callbacks per second (M/s) from the first call' +
     ' to the last callback, median of ' + BURSTS + ' bursts; first/last callback latency in extra',
-    { expectedMs: (BURSTS + WARMUP_BURSTS) * 15 });
+    { expectedMs: (BURSTS + WARMUP_BURSTS) * 15 })
 }
 
 module.exports = [
   row('burst-10k-immediate', 'immediate', 'setImmediate(f)'),
   row('burst-10k-timeout-0', 'timeout', 'setTimeout(f, 0)')
-];
+]

@@ -8,44 +8,44 @@
 // so even a punctual timer gives frames of work + 16 ms: the jitter includes that, as a real
 // game loop written this way would see it.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
-'use strict';
+'use strict'
 
-var define = require('./define');
-var stats = require('../stats');
-var now = require('../clock').now;
+var define = require('./define')
+var stats = require('../stats')
+var now = require('../clock').now
 
-var FRAMES = 100;
-var FRAME_MS = 1000 / 60;
-var WARMUP_FRAMES = 3;
-var WORK_STEPS = 20000;
+var FRAMES = 100
+var FRAME_MS = 1000 / 60
+var WARMUP_FRAMES = 3
+var WORK_STEPS = 20000
 
-var sink = 0;
+var sink = 0
 
 // A fixed amount of CPU work; the result goes to `sink` so the optimiser must keep the loop.
-function work() {
-  var x = sink | 0;
-  for (var i = 0; i < WORK_STEPS; i++) x = (x * 31 + i) % 1000003;
-  sink = x;
+function work () {
+  var x = sink | 0
+  for (var i = 0; i < WORK_STEPS; i++) x = (x * 31 + i) % 1000003
+  sink = x
 }
 
-function measure(T, ctx, cb) {
-  var starts = [];
-  var workMs = [];
-  var frame = -WARMUP_FRAMES;
-  function tick() {
-    var t = now();
-    if (frame >= 0) starts.push(t);
-    if (frame === FRAMES) return done();
-    frame++;
-    work();
-    if (frame > 0) workMs.push(now() - t);
-    T.setTimeout(tick, FRAME_MS);
+function measure (T, ctx, cb) {
+  var starts = []
+  var workMs = []
+  var frame = -WARMUP_FRAMES
+  function tick () {
+    var t = now()
+    if (frame >= 0) starts.push(t)
+    if (frame === FRAMES) return done()
+    frame++
+    work()
+    if (frame > 0) workMs.push(now() - t)
+    T.setTimeout(tick, FRAME_MS)
   }
-  function done() {
-    var frameMs = [];
-    for (var i = 1; i < starts.length; i++) frameMs.push(starts[i] - starts[i - 1]);
-    var jitter = frameMs.map(function (f) { return Math.abs(f - FRAME_MS); });
-    var p99 = stats.percentile(jitter, 99);
+  function done () {
+    var frameMs = []
+    for (var i = 1; i < starts.length; i++) frameMs.push(starts[i] - starts[i - 1])
+    var jitter = frameMs.map(function (f) { return Math.abs(f - FRAME_MS) })
+    var p99 = stats.percentile(jitter, 99)
     cb(null, define.record(p99, frameMs.length, 'timestamps', {
       frames: frameMs.length,
       targetFrameMs: FRAME_MS,
@@ -57,9 +57,9 @@ function measure(T, ctx, cb) {
       jitterP99Ms: p99,
       jitterMaxMs: stats.max(jitter),
       workMs: stats.mean(workMs)
-    }));
+    }))
   }
-  ctx.natives.setImmediate(tick);
+  ctx.natives.setImmediate(tick)
 }
 
 module.exports = [
@@ -67,4 +67,4 @@ module.exports = [
     FRAMES + ' frames of work() (' + WORK_STEPS + ' arithmetic steps) then setTimeout(next, 1000/60): p99 of the frame-time jitter' +
     ' |frame - 16.67 ms| in ms; achieved FPS in extra.fps',
     { expectedMs: (FRAMES + WARMUP_FRAMES) * 18 })
-];
+]

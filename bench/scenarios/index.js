@@ -2,15 +2,15 @@
 // (basics, primitives, queue, recursion, bulk, cpu), then the groups that look beyond throughput
 // (accuracy, nested, gameloop, burst, responsiveness, scaling). Shared by the parent (names,
 // groups, units, descriptions) and the child (the code). ES5 on purpose: the child requires it.
-'use strict';
+'use strict'
 
 var GROUPS = ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
-  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'];
+  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']
 
 // Groups a plain `timerbench` (no -s) leaves out: they wait on real delays (16 ms frames, 100 ms
 // of deadlines) or allocate a million timers, so they would double the default run time.
 // `-s all` or `-s <group>` runs them.
-var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'];
+var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']
 
 // One line per group for `timerbench scenarios`.
 var GROUP_TEXT = {
@@ -26,7 +26,7 @@ var GROUP_TEXT = {
   burst: '10,000 callbacks scheduled at once from an I/O callback: throughput and first/last latency',
   responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks or timer churn',
   scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout'
-};
+}
 
 var all = [].concat(
   require('./basics'),
@@ -41,25 +41,30 @@ var all = [].concat(
   require('./burst'),
   require('./responsiveness'),
   require('./scaling')
-);
+)
 
-var byName = {};
-for (var i = 0; i < all.length; i++) byName[all[i].name] = all[i];
+var byName = {}
+for (var i = 0; i < all.length; i++) byName[all[i].name] = all[i]
 
-function get(name) {
-  return byName.hasOwnProperty(name) ? byName[name] : null;
+function get (name) {
+  return Object.prototype.hasOwnProperty.call(byName, name) ? byName[name] : null
 }
 
-function inGroup(group) {
-  return all.filter(function (s) { return s.group === group; });
+function inGroup (group) {
+  return all.filter(function (s) { return s.group === group })
 }
 
 /** Whether a scenario's group is in a plain `timerbench` run (before the cpu trimming). */
-function inDefault(scenario) {
-  return OPT_IN_GROUPS.indexOf(scenario.group) < 0;
+function inDefault (scenario) {
+  return OPT_IN_GROUPS.indexOf(scenario.group) < 0
 }
 
 module.exports = {
-  GROUPS: GROUPS, OPT_IN_GROUPS: OPT_IN_GROUPS, GROUP_TEXT: GROUP_TEXT,
-  all: all, get: get, inGroup: inGroup, inDefault: inDefault
-};
+  GROUPS: GROUPS,
+  OPT_IN_GROUPS: OPT_IN_GROUPS,
+  GROUP_TEXT: GROUP_TEXT,
+  all: all,
+  get: get,
+  inGroup: inGroup,
+  inDefault: inDefault
+}

@@ -1,46 +1,46 @@
 // Group `primitives`: create a timer and cancel it straight away, the commonest timer pattern
 // (a timeout guarding an operation that usually finishes first). Millions of set+clear per second.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
-'use strict';
+'use strict'
 
-var define = require('./define');
-var rateScenario = define.rateScenario;
-var untilFinalImmediate = define.untilFinalImmediate;
+var define = require('./define')
+var rateScenario = define.rateScenario
+var untilFinalImmediate = define.untilFinalImmediate
 
-var now = require('../clock').now;
+var now = require('../clock').now
 
-var TIMEOUT_OPS = 10000;
-var IMMEDIATE_OPS = 20000;
+var TIMEOUT_OPS = 10000
+var IMMEDIATE_OPS = 20000
 
-function noop() {}
-function noop1(a) {}
+function noop () {}
+function noop1 (a) {}
 
-function timeoutSetClear(T) {
-  return function batch(done) {
-    var t0 = now();
-    for (var i = 0; i < TIMEOUT_OPS; i++) T.clearTimeout(T.setTimeout(noop, 1));
-    done(now() - t0);
-  };
+function timeoutSetClear (T) {
+  return function batch (done) {
+    var t0 = now()
+    for (var i = 0; i < TIMEOUT_OPS; i++) T.clearTimeout(T.setTimeout(noop, 1))
+    done(now() - t0)
+  }
 }
 
-function timeoutSetClear1(T) {
-  return function batch(done) {
-    var t0 = now();
-    for (var i = 0; i < TIMEOUT_OPS; i++) T.clearTimeout(T.setTimeout(noop1, 1, i));
-    done(now() - t0);
-  };
+function timeoutSetClear1 (T) {
+  return function batch (done) {
+    var t0 = now()
+    for (var i = 0; i < TIMEOUT_OPS; i++) T.clearTimeout(T.setTimeout(noop1, 1, i))
+    done(now() - t0)
+  }
 }
 
 // Ends with one more immediate that is allowed to run: a queue that defers the unlinking of
 // cancelled entries pays for it there, inside the measured window.
-function immediateSetClear(T) {
+function immediateSetClear (T) {
   return untilFinalImmediate(T, function () {
-    for (var i = 0; i < IMMEDIATE_OPS; i++) T.clearImmediate(T.setImmediate(noop));
-  });
+    for (var i = 0; i < IMMEDIATE_OPS; i++) T.clearImmediate(T.setImmediate(noop))
+  })
 }
 
-function rate(name, ops, create, summary) {
-  return rateScenario('primitives', name, ops, create, summary);
+function rate (name, ops, create, summary) {
+  return rateScenario('primitives', name, ops, create, summary)
 }
 
 module.exports = [
@@ -50,4 +50,4 @@ module.exports = [
     'clearTimeout(setTimeout(f, 1, arg)), in batches of ' + TIMEOUT_OPS),
   rate('immediate-set-clear', IMMEDIATE_OPS, immediateSetClear,
     'clearImmediate(setImmediate(f)), ' + IMMEDIATE_OPS + ' per batch, then one immediate runs')
-];
+]

@@ -14,108 +14,108 @@
 // work got done (chunks or churned timeouts per second), so a ticker that wins by starving the
 // work shows.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
-'use strict';
+'use strict'
 
-var define = require('./define');
-var seeded = require('./seeded');
-var clock = require('../clock');
-var now = clock.now;
+var define = require('./define')
+var seeded = require('./seeded')
+var clock = require('../clock')
+var now = clock.now
 
-var WARMUP_MS = 100;
-var WINDOW_MS = 500;
-var CHUNK_MS = 10;
-var PENDING = 10000;
-var CHURN_PER_TURN = 1000;
-var SEED = 7;
+var WARMUP_MS = 100
+var WINDOW_MS = 500
+var CHUNK_MS = 10
+var PENDING = 10000
+var CHURN_PER_TURN = 1000
+var SEED = 7
 
-function noop() {}
+function noop () {}
 
 // A busy load: start() keeps the loop busy through T until stop(); done() counts units of work.
-function cpuChunks(T) {
-  var running = false;
-  var chunks = 0;
-  function chunk() {
-    if (!running) return;
-    clock.spinUntil(now() + CHUNK_MS);
-    chunks++;
-    T.setImmediate(chunk);
+function cpuChunks (T) {
+  var running = false
+  var chunks = 0
+  function chunk () {
+    if (!running) return
+    clock.spinUntil(now() + CHUNK_MS)
+    chunks++
+    T.setImmediate(chunk)
   }
   return {
-    start: function () { running = true; T.setImmediate(chunk); },
-    stop: function () { running = false; },
-    done: function () { return chunks; },
+    start: function () { running = true; T.setImmediate(chunk) },
+    stop: function () { running = false },
+    done: function () { return chunks },
     name: 'chunks'
-  };
+  }
 }
 
-function timeoutChurn(T) {
-  var running = false;
-  var churned = 0;
-  var next = seeded.integers(SEED, 10000, 20000);
-  var delays = [];
-  var handles = [];
-  var cursor = 0;
-  for (var i = 0; i < PENDING; i++) delays.push(next());
-  function turn() {
-    if (!running) return;
+function timeoutChurn (T) {
+  var running = false
+  var churned = 0
+  var next = seeded.integers(SEED, 10000, 20000)
+  var delays = []
+  var handles = []
+  var cursor = 0
+  for (var i = 0; i < PENDING; i++) delays.push(next())
+  function turn () {
+    if (!running) return
     for (var j = 0; j < CHURN_PER_TURN; j++) {
-      T.clearTimeout(handles[cursor]);
-      handles[cursor] = T.setTimeout(noop, delays[cursor]);
-      cursor = (cursor + 1) % PENDING;
+      T.clearTimeout(handles[cursor])
+      handles[cursor] = T.setTimeout(noop, delays[cursor])
+      cursor = (cursor + 1) % PENDING
     }
-    churned += CHURN_PER_TURN;
-    T.setImmediate(turn);
+    churned += CHURN_PER_TURN
+    T.setImmediate(turn)
   }
   return {
     start: function () {
-      for (var k = 0; k < PENDING; k++) handles.push(T.setTimeout(noop, delays[k]));
-      running = true;
-      T.setImmediate(turn);
+      for (var k = 0; k < PENDING; k++) handles.push(T.setTimeout(noop, delays[k]))
+      running = true
+      T.setImmediate(turn)
     },
     stop: function () {
-      running = false;
-      for (var k = 0; k < handles.length; k++) T.clearTimeout(handles[k]);
+      running = false
+      for (var k = 0; k < handles.length; k++) T.clearTimeout(handles[k])
     },
-    done: function () { return churned; },
+    done: function () { return churned },
     name: 'churned'
-  };
+  }
 }
 
-function measure(load, T, ctx, cb) {
-  var ticking = true;
-  var fires = 0;
-  function tick() {
-    fires++;
-    if (ticking) T.setTimeout(tick, 1);
+function measure (load, T, ctx, cb) {
+  var ticking = true
+  var fires = 0
+  function tick () {
+    fires++
+    if (ticking) T.setTimeout(tick, 1)
   }
-  load.start();
-  T.setTimeout(tick, 1);
-  ctx.natives.setTimeout(function openWindow() {
-    var fires0 = fires;
-    var work0 = load.done();
-    var wall0 = now();
-    ctx.natives.setTimeout(function closeWindow() {
-      var wallMs = now() - wall0;
-      var n = fires - fires0;
-      var work = load.done() - work0;
-      ticking = false;
-      load.stop();
-      var extra = { fires: n, windowMs: wallMs, nominalFiresPerSec: 1000 };
+  load.start()
+  T.setTimeout(tick, 1)
+  ctx.natives.setTimeout(function openWindow () {
+    var fires0 = fires
+    var work0 = load.done()
+    var wall0 = now()
+    ctx.natives.setTimeout(function closeWindow () {
+      var wallMs = now() - wall0
+      var n = fires - fires0
+      var work = load.done() - work0
+      ticking = false
+      load.stop()
+      var extra = { fires: n, windowMs: wallMs, nominalFiresPerSec: 1000 }
       // How much busy work ran in the window: chunks, or timeouts cleared and set again.
-      extra[load.name] = work;
-      extra[load.name + 'PerSec'] = work / (wallMs / 1000);
+      extra[load.name] = work
+      extra[load.name + 'PerSec'] = work / (wallMs / 1000)
       // Let the last tick and the busy work's final immediate run before the child reports.
       ctx.natives.setTimeout(function () {
-        cb(null, define.record(n / (wallMs / 1000), Math.max(1, n), 'ticker-window', extra));
-      }, 5);
-    }, WINDOW_MS);
-  }, WARMUP_MS);
+        cb(null, define.record(n / (wallMs / 1000), Math.max(1, n), 'ticker-window', extra))
+      }, 5)
+    }, WINDOW_MS)
+  }, WARMUP_MS)
 }
 
-function row(name, makeLoad, summary) {
+function row (name, makeLoad, summary) {
   return define.measuredScenario('responsiveness', name, 'fires/s', function (T, ctx, cb) {
-    measure(makeLoad(T), T, ctx, cb);
-  }, summary, { expectedMs: WARMUP_MS + WINDOW_MS + 20 });
+    measure(makeLoad(T), T, ctx, cb)
+  }, summary, { expectedMs: WARMUP_MS + WINDOW_MS + 20 })
 }
 
 module.exports = [
@@ -123,4 +123,4 @@ module.exports = [
     ' ms while CPU work runs in ' + CHUNK_MS + ' ms chunks, each yielding with setImmediate (at most about 100/s fit)'),
   row('responsiveness-timeout-churn', timeoutChurn, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
     ' ms while ' + PENDING + ' pending timeouts are cleared and set again, ' + CHURN_PER_TURN + ' per loop turn')
-];
+]

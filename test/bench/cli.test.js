@@ -1,13 +1,13 @@
 // The command line: bad input is one line on stderr, nothing on stdout, exit code 2; the
 // `scenarios` listing; a small end-to-end table; children never see NODE_OPTIONS.
-'use strict';
+'use strict'
 
-const t = require('tap');
-const os = require('os');
-const registry = require('../../bench/scenarios');
-const { cli, FAST, fixture } = require('./fixtures/helpers');
+const t = require('tap')
+const os = require('os')
+const registry = require('../../bench/scenarios')
+const { cli, FAST, fixture } = require('./fixtures/helpers')
 
-const SAVED = fixture('chart/two-nodes.json');
+const SAVED = fixture('chart/two-nodes.json')
 
 const BAD = [
   [['-s', 'nope'], /^timerbench: unknown scenario 'nope' \(valid: all, groups basics, .*fn-call.*cpu-1ms-loops-1000[^)]*\)$/],
@@ -42,62 +42,62 @@ const BAD = [
   [['report', SAVED, '-f', 'json', '--chart'], /--chart draws a chart under a table, not under --format json/],
   [['report', SAVED, '-f', 'svg'], /^timerbench: bad value 'svg' for --format \(valid: table, md, json, chart\)$/],
   [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios, nodes, report\)$/]
-];
+]
 
 for (const [args, message] of BAD) {
   t.test(`bad input: ${args.join(' ')}`, async (t) => {
-    const res = await cli(args);
-    t.equal(res.code, 2, 'exit code 2');
-    t.equal(res.stdout, '', 'nothing on stdout');
-    t.equal(res.stderr.split('\n').filter(Boolean).length, 1, 'one line on stderr');
-    t.match(res.stderr.trim(), message);
-  });
+    const res = await cli(args)
+    t.equal(res.code, 2, 'exit code 2')
+    t.equal(res.stdout, '', 'nothing on stdout')
+    t.equal(res.stderr.split('\n').filter(Boolean).length, 1, 'one line on stderr')
+    t.match(res.stderr.trim(), message)
+  })
 }
 
 t.test('a baseline that is JSON but not a report is bad input', async (t) => {
-  const dir = t.testdir({ 'base.json': JSON.stringify({ schema: 'other' }) });
-  const res = await cli(['--baseline', `${dir}/base.json`]);
-  t.equal(res.code, 2);
-  t.match(res.stderr, /^timerbench: baseline '.*base\.json' is not a timerbench\/1 report: schema: expected 'timerbench\/1'/);
-});
+  const dir = t.testdir({ 'base.json': JSON.stringify({ schema: 'other' }) })
+  const res = await cli(['--baseline', `${dir}/base.json`])
+  t.equal(res.code, 2)
+  t.match(res.stderr, /^timerbench: baseline '.*base\.json' is not a timerbench\/1 report: schema: expected 'timerbench\/1'/)
+})
 
 t.test('scenarios lists every scenario, group and unit', async (t) => {
-  const res = await cli(['scenarios']);
-  t.equal(res.code, 0);
-  for (const s of registry.all) t.match(res.stdout, new RegExp(`^  ${s.name} +${s.unit.replace('/', '\\/')}`, 'm'));
-  for (const g of registry.GROUPS) t.match(res.stdout, new RegExp(`^${g}: `, 'm'));
-  t.match(res.stdout, /idle wait before the first\s+deadline is excluded/);
-});
+  const res = await cli(['scenarios'])
+  t.equal(res.code, 0)
+  for (const s of registry.all) t.match(res.stdout, new RegExp(`^  ${s.name} +${s.unit.replace('/', '\\/')}`, 'm'))
+  for (const g of registry.GROUPS) t.match(res.stdout, new RegExp(`^${g}: `, 'm'))
+  t.match(res.stdout, /idle wait before the first\s+deadline is excluded/)
+})
 
 t.test('help and version exit 0', async (t) => {
-  const help = await cli(['--help']);
-  t.equal(help.code, 0);
-  t.match(help.stdout, /Usage: timerbench/);
-  const runHelp = await cli(['run', '--help']);
-  t.equal(runHelp.code, 0);
-  t.match(runHelp.stdout, /--max-regression/);
-  const version = await cli(['--version']);
-  t.equal(version.code, 0);
-  t.match(version.stdout, /^\d+\.\d+\.\d+/);
-});
+  const help = await cli(['--help'])
+  t.equal(help.code, 0)
+  t.match(help.stdout, /Usage: timerbench/)
+  const runHelp = await cli(['run', '--help'])
+  t.equal(runHelp.code, 0)
+  t.match(runHelp.stdout, /--max-regression/)
+  const version = await cli(['--version'])
+  t.equal(version.code, 0)
+  t.match(version.stdout, /^\d+\.\d+\.\d+/)
+})
 
 t.test('a quick run prints the table; NODE_OPTIONS never reaches a child', async (t) => {
   const res = await cli([...FAST, 'run', '-s', 'fn-call,timeout-set-clear', '-i', 'native,heaptimers'], {
     TIMERBENCH_LIB: fixture('lib-native.js'),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS || ''} --require=${fixture('poison.js')}`.trim()
-  });
-  t.equal(res.code, 0, res.stderr);
-  t.equal(res.stderr, '', 'no progress line when stderr is not a TTY');
-  t.notMatch(res.stdout, /error \[|\x1b\[/, 'no error cells, no colour');
-  t.match(res.stdout, /fn-call \(M\/s\)\s+│\s+\S+ .*\+\+/);
+  })
+  t.equal(res.code, 0, res.stderr)
+  t.equal(res.stderr, '', 'no progress line when stderr is not a TTY')
+  t.notMatch(res.stdout, /error \[|\x1b\[/, 'no error cells, no colour')
+  t.match(res.stdout, /fn-call \(M\/s\)\s+│\s+\S+ .*\+\+/)
   // cells are right-aligned: a shorter value (a one-digit margin) is padded after the border
-  t.match(res.stdout, /timeout-set-clear \(M\/s\)\s+│\s+[\d.]+/);
-  t.match(res.stdout, /ht\/native/);
-});
+  t.match(res.stdout, /timeout-set-clear \(M\/s\)\s+│\s+[\d.]+/)
+  t.match(res.stdout, /ht\/native/)
+})
 
 t.test('markdown output', async (t) => {
   const res = await cli([...FAST, '-s', 'immediate-set-clear', '-i', 'native,heaptimers', '-f', 'md'],
-    { TIMERBENCH_LIB: fixture('lib-native.js') });
-  t.equal(res.code, 0, res.stderr);
-  t.match(res.stdout, /^\| scenario \(unit\) \| v\d+\.\d+\.\d+ native \| v\d+\.\d+\.\d+ heaptimers \| v\d+\.\d+\.\d+ ht\/native \|$/m);
-});
+    { TIMERBENCH_LIB: fixture('lib-native.js') })
+  t.equal(res.code, 0, res.stderr)
+  t.match(res.stdout, /^\| scenario \(unit\) \| v\d+\.\d+\.\d+ native \| v\d+\.\d+\.\d+ heaptimers \| v\d+\.\d+\.\d+ ht\/native \|$/m)
+})

@@ -1,5 +1,5 @@
 'use strict'
-// bench/floor/timers.js bounds what heaptimers' design can reach on a timerbench row (issue #5).
+// bench/floor/timers.js bounds what heaptimers' design can reach on a timerbench row.
 // Its numbers mean that only if it keeps the semantics it claims to keep, so each claim is
 // checked here against native timers: deadline order with equal deadlines in creation order,
 // immediates FIFO with those queued during a pass left for the next loop turn, nextTicks and
@@ -205,7 +205,7 @@ t.test('count.js: every row finishes its batches on native, heaptimers and the f
   const { instructionsOf } = require('../../bench/floor/instructions.js')
   const COUNT = path.join(__dirname, '..', '..', 'bench', 'floor', 'count.js')
   const targets = { native: 'native', heaptimers: path.join(__dirname, '..', '..', 'lib', 'index.js'), floor: FLOOR }
-  t.ok(ROWS.length >= 5, 'count.js has the rows issue #5 is about')
+  t.ok(ROWS.length >= 5, 'count.js has the hot-path rows')
   for (const row of ROWS) {
     for (const [name, target] of Object.entries(targets)) {
       const { stdout, stderr } = await promisify(execFile)(process.execPath, [COUNT, target, row, '3'], { timeout: 30000 })
@@ -258,7 +258,7 @@ t.test('warmup.js: throughput per slice of process time, for native and heaptime
 })
 
 // `-i floor` runs the floor beside native and heaptimers in one timerbench run, so that its
-// ratios to native come from the same interleaved runs as heaptimers' (issue #5's proofs). It
+// ratios to native come from the same interleaved runs as heaptimers' (the floor's proofs). It
 // must run every row of the groups the issue measures, whatever library TIMERBENCH_LIB names.
 t.test('-i floor: every issue-5 row runs on the floor, whatever library heaptimers points at', async t => {
   const registry = require('../../bench/scenarios')

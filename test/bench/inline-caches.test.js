@@ -1,7 +1,7 @@
 'use strict'
 // bench/floor/inline-caches.js: the library's property accesses that saw more than one hidden
 // class on a benchmark row. The hot paths of timeouts and immediates keep one object shape per
-// kind of timer (issue #5's rules), so the rows below list none, on every Node this runs on.
+// kind of timer (the hot-path rules), so the rows below list none, on every Node this runs on.
 
 const t = require('tap')
 const path = require('node:path')

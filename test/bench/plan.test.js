@@ -1,23 +1,23 @@
 // Cells and their order: one child per (node, implementation, scenario, run), interleaved across
 // implementations run by run like Node's benchmark/compare.js; no-timer rows once per Node.
-'use strict';
+'use strict'
 
-const t = require('tap');
-const registry = require('../../bench/scenarios');
-const plan = require('../../bench/plan');
+const t = require('tap')
+const registry = require('../../bench/scenarios')
+const plan = require('../../bench/plan')
 
-const NODES = [{ path: 'a', version: 'v20.0.0' }, { path: 'b', version: 'v22.0.0' }];
-const IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10'];
+const NODES = [{ path: 'a', version: 'v20.0.0' }, { path: 'b', version: 'v22.0.0' }]
+const IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']
 
 t.test('cells', async (t) => {
-  const cells = plan.cells(NODES.slice(0, 1), IMPLS, [registry.get('fn-call'), registry.get('immediate-set')]);
+  const cells = plan.cells(NODES.slice(0, 1), IMPLS, [registry.get('fn-call'), registry.get('immediate-set')])
   t.same(cells.map((c) => `${c.scenario.name}/${c.impl}`),
-    ['fn-call/-', 'immediate-set/native', 'immediate-set/heaptimers', 'immediate-set/heaptimers:maxTickDepth=10']);
-});
+    ['fn-call/-', 'immediate-set/native', 'immediate-set/heaptimers', 'immediate-set/heaptimers:maxTickDepth=10'])
+})
 
 t.test('schedule interleaves implementations and nodes, run by run', async (t) => {
-  const cells = plan.cells(NODES, IMPLS.slice(0, 2), [registry.get('immediate-set'), registry.get('fn-call')]);
-  const order = plan.schedule(cells, 2).map(({ cell, run }) => `${cell.scenario.name} r${run + 1} ${cell.node.version} ${cell.impl}`);
+  const cells = plan.cells(NODES, IMPLS.slice(0, 2), [registry.get('immediate-set'), registry.get('fn-call')])
+  const order = plan.schedule(cells, 2).map(({ cell, run }) => `${cell.scenario.name} r${run + 1} ${cell.node.version} ${cell.impl}`)
   t.same(order, [
     'immediate-set r1 v20.0.0 native', 'immediate-set r1 v20.0.0 heaptimers',
     'immediate-set r1 v22.0.0 native', 'immediate-set r1 v22.0.0 heaptimers',
@@ -25,5 +25,5 @@ t.test('schedule interleaves implementations and nodes, run by run', async (t) =
     'immediate-set r2 v22.0.0 native', 'immediate-set r2 v22.0.0 heaptimers',
     'fn-call r1 v20.0.0 -', 'fn-call r1 v22.0.0 -',
     'fn-call r2 v20.0.0 -', 'fn-call r2 v22.0.0 -'
-  ]);
-});
+  ])
+})

@@ -1,114 +1,114 @@
 // Table and Markdown rendering on a fixed two-Node report: the wide layout (columns per (Node,
 // implementation) oldest first) and the versions layout (a column per Node, implementations as
 // rows), `**`/`++` marks, the ratio column (inverted for % cpu), error and n/a footnotes, colour.
-'use strict';
+'use strict'
 
-const t = require('tap');
-const { render, wantColor } = require('../../bench/report');
-const model = require('../../bench/report/model');
-const fixture = require('./fixtures/report');
+const t = require('tap')
+const { render, wantColor } = require('../../bench/report')
+const model = require('../../bench/report/model')
+const fixture = require('./fixtures/report')
 
 // The row of the grid for a scenario, as { columnHeader: text }.
-function rowOf(grid, scenario) {
-  const row = grid.rows.find((r) => r[0].startsWith(`${scenario} (`));
-  const out = {};
-  grid.header.forEach((h, i) => { out[h.join(' ')] = row[i]; });
-  return out;
+function rowOf (grid, scenario) {
+  const row = grid.rows.find((r) => r[0].startsWith(`${scenario} (`))
+  const out = {}
+  grid.header.forEach((h, i) => { out[h.join(' ')] = row[i] })
+  return out
 }
 
-const WIDE = { layout: 'wide' };
+const WIDE = { layout: 'wide' }
 
 t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
-  const grid = model.build(fixture.report(), WIDE);
+  const grid = model.build(fixture.report(), WIDE)
   t.same(grid.header.map((h) => h.join(' ')), [
     'scenario (unit)',
     'v16.20.2 native', 'v16.20.2 heaptimers', 'v16.20.2 heaptimers maxTickDepth=10', 'v16.20.2 ht/native',
     'v20.20.2 native', 'v20.20.2 heaptimers', 'v20.20.2 heaptimers maxTickDepth=10', 'v20.20.2 ht/native'
-  ], 'versions oldest first, native first, one ratio column per Node');
+  ], 'versions oldest first, native first, one ratio column per Node')
   t.same(grid.rows.map((r) => r[0]), [
     'fn-call (M/s)', 'timeout-set-clear (M/s)', 'immediate-recursion (M/s)', 'cpu-1ms-loops-100 (% cpu)'
-  ], 'registry order, unit in the label');
+  ], 'registry order, unit in the label')
 
-  const fn = rowOf(grid, 'fn-call');
-  t.equal(fn['v20.20.2 native'], '1000 ±3% ++', 'no-timers row: best overall');
-  t.equal(fn['v16.20.2 native'], '300 ±2%');
-  t.equal(fn['v20.20.2 heaptimers'], '', 'no-timers row uses the first column only');
-  t.equal(fn['v20.20.2 ht/native'], '');
+  const fn = rowOf(grid, 'fn-call')
+  t.equal(fn['v20.20.2 native'], '1000 ±3% ++', 'no-timers row: best overall')
+  t.equal(fn['v16.20.2 native'], '300 ±2%')
+  t.equal(fn['v20.20.2 heaptimers'], '', 'no-timers row uses the first column only')
+  t.equal(fn['v20.20.2 ht/native'], '')
 
-  const sc = rowOf(grid, 'timeout-set-clear');
-  t.equal(sc['v16.20.2 native'], '5.00 ±4% **', 'best native across versions');
-  t.equal(sc['v20.20.2 native'], '4.00 ±5%');
-  t.equal(sc['v20.20.2 heaptimers'], '28.0 ±6% ++', 'best overall');
-  t.equal(sc['v20.20.2 ht/native'], '7.00x 6.75x', 'each heaptimers column over native');
-  t.match(sc['v16.20.2 heaptimers'], /^n\/a \[1\]$/);
-  t.equal(sc['v16.20.2 ht/native'], '- -');
+  const sc = rowOf(grid, 'timeout-set-clear')
+  t.equal(sc['v16.20.2 native'], '5.00 ±4% **', 'best native across versions')
+  t.equal(sc['v20.20.2 native'], '4.00 ±5%')
+  t.equal(sc['v20.20.2 heaptimers'], '28.0 ±6% ++', 'best overall')
+  t.equal(sc['v20.20.2 ht/native'], '7.00x 6.75x', 'each heaptimers column over native')
+  t.match(sc['v16.20.2 heaptimers'], /^n\/a \[1\]$/)
+  t.equal(sc['v16.20.2 ht/native'], '- -')
 
-  const rec = rowOf(grid, 'immediate-recursion');
-  t.equal(rec['v20.20.2 native'], '0.800 ±3% **');
-  t.equal(rec['v20.20.2 heaptimers'], '0.900 ±3% ++');
-  t.match(rec['v20.20.2 heaptimers maxTickDepth=10'], /^error \[2\]$/);
-  t.equal(rec['v20.20.2 ht/native'], '1.13x -');
+  const rec = rowOf(grid, 'immediate-recursion')
+  t.equal(rec['v20.20.2 native'], '0.800 ±3% **')
+  t.equal(rec['v20.20.2 heaptimers'], '0.900 ±3% ++')
+  t.match(rec['v20.20.2 heaptimers maxTickDepth=10'], /^error \[2\]$/)
+  t.equal(rec['v20.20.2 ht/native'], '1.13x -')
 
-  const cpu = rowOf(grid, 'cpu-1ms-loops-100');
-  t.equal(cpu['v20.20.2 native'], '47.3% ±2% **', 'lower is better: best native is the lowest');
-  t.equal(cpu['v20.20.2 heaptimers'], '16.0% ±2% ++');
-  t.equal(cpu['v20.20.2 ht/native'], '2.96x 2.87x', 'native/heaptimers for % cpu');
+  const cpu = rowOf(grid, 'cpu-1ms-loops-100')
+  t.equal(cpu['v20.20.2 native'], '47.3% ±2% **', 'lower is better: best native is the lowest')
+  t.equal(cpu['v20.20.2 heaptimers'], '16.0% ±2% ++')
+  t.equal(cpu['v20.20.2 ht/native'], '2.96x 2.87x', 'native/heaptimers for % cpu')
 
-  t.match(grid.notes.join('\n'), /\[1\] n\/a: heaptimers needs Node >=18.*heaptimers on v16\.20\.2; heaptimers:maxTickDepth=10 on v16\.20\.2; 6 cells/);
-  t.match(grid.notes.join('\n'), /\[2\] crash: child killed by SIGSEGV \(heaptimers:maxTickDepth=10 on v20\.20\.2; 1 cell\)/);
-  t.match(grid.notes.join('\n'), /above 1 always means heaptimers is better/);
-  t.match(grid.title.join('\n'), /2 x Test CPU \| linux 6\.0 x64/);
-});
+  t.match(grid.notes.join('\n'), /\[1\] n\/a: heaptimers needs Node >=18.*heaptimers on v16\.20\.2; heaptimers:maxTickDepth=10 on v16\.20\.2; 6 cells/)
+  t.match(grid.notes.join('\n'), /\[2\] crash: child killed by SIGSEGV \(heaptimers:maxTickDepth=10 on v20\.20\.2; 1 cell\)/)
+  t.match(grid.notes.join('\n'), /above 1 always means heaptimers is better/)
+  t.match(grid.title.join('\n'), /2 x Test CPU \| linux 6\.0 x64/)
+})
 
 t.test('table: plain text without colour', async (t) => {
-  const plain = render(fixture.report(), 'table', { color: false, layout: 'wide' });
-  t.notMatch(plain, /\x1b\[/, 'no escape codes');
-  t.match(plain, /│ timeout-set-clear \(M\/s\)\s+│\s+5\.00 ±4% \*\* │/);
-  t.match(plain, /28\.0 ±6% \+\+/);
-  t.match(plain, /ht\/native/);
+  const plain = render(fixture.report(), 'table', { color: false, layout: 'wide' })
+  t.notMatch(plain, /\x1b\[/, 'no escape codes')
+  t.match(plain, /│ timeout-set-clear \(M\/s\)\s+│\s+5\.00 ±4% \*\* │/)
+  t.match(plain, /28\.0 ±6% \+\+/)
+  t.match(plain, /ht\/native/)
   t.equal(render(fixture.report(), 'table', { color: true, layout: 'wide' }).replace(/\x1b\[[0-9;]*m/g, ''), plain,
-    'colour changes nothing but escape codes');
-});
+    'colour changes nothing but escape codes')
+})
 
 t.test('colour only on a TTY without NO_COLOR', async (t) => {
-  t.equal(wantColor({ isTTY: true }, {}), true);
-  t.equal(wantColor({ isTTY: true }, { NO_COLOR: '' }), false);
-  t.equal(wantColor({ isTTY: false }, {}), false);
-  t.equal(wantColor({}, {}), false);
-});
+  t.equal(wantColor({ isTTY: true }, {}), true)
+  t.equal(wantColor({ isTTY: true }, { NO_COLOR: '' }), false)
+  t.equal(wantColor({ isTTY: false }, {}), false)
+  t.equal(wantColor({}, {}), false)
+})
 
 t.test('markdown: a GitHub table with escaped marks', async (t) => {
-  const md = render(fixture.report(), 'md', WIDE);
-  const lines = md.split('\n');
-  const header = lines.findIndex((l) => l.startsWith('| scenario (unit) |'));
-  t.ok(header > 0, 'title, then the table');
-  t.match(lines[header + 1], /^\|:---\|---:\|/, 'alignment row');
-  t.ok(md.includes('| timeout-set-clear (M/s) | 5.00 ±4% \\*\\* |'), 'escaped ** in a cell');
-  t.ok(md.includes('28.0 ±6% ++'), '++ needs no escaping');
-  t.ok(md.includes('| 7.00x 6.75x |'), 'ratio column');
-  const rows = lines.filter((l) => l.startsWith('| '));
-  const widths = new Set(rows.map((l) => l.split(/(?<!\\)\|/).length));
-  t.equal(widths.size, 1, 'every row has the same number of cells');
-  t.match(md, /^- \[2\] crash: child killed by SIGSEGV/m, 'footnotes as a list');
-});
+  const md = render(fixture.report(), 'md', WIDE)
+  const lines = md.split('\n')
+  const header = lines.findIndex((l) => l.startsWith('| scenario (unit) |'))
+  t.ok(header > 0, 'title, then the table')
+  t.match(lines[header + 1], /^\|:---\|---:\|/, 'alignment row')
+  t.ok(md.includes('| timeout-set-clear (M/s) | 5.00 ±4% \\*\\* |'), 'escaped ** in a cell')
+  t.ok(md.includes('28.0 ±6% ++'), '++ needs no escaping')
+  t.ok(md.includes('| 7.00x 6.75x |'), 'ratio column')
+  const rows = lines.filter((l) => l.startsWith('| '))
+  const widths = new Set(rows.map((l) => l.split(/(?<!\\)\|/).length))
+  t.equal(widths.size, 1, 'every row has the same number of cells')
+  t.match(md, /^- \[2\] crash: child killed by SIGSEGV/m, 'footnotes as a list')
+})
 
 t.test('json: the report itself', async (t) => {
-  t.same(JSON.parse(render(fixture.report(), 'json')), fixture.report());
-});
+  t.same(JSON.parse(render(fixture.report(), 'json')), fixture.report())
+})
 
 t.test('a report with only no-timer rows still renders', async (t) => {
-  const r = fixture.report();
-  r.results = r.results.filter((x) => x.impl === '-');
-  const grid = model.build(r, WIDE);
-  t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'v16.20.2 no timers', 'v20.20.2 no timers']);
-  t.equal(grid.rows[0][2], '1000 ±3% ++');
-  t.same(model.build(r).rows, [['fn-call (M/s)', 'no timers', '300 ±2%', '1000 ±3% ++']]);
-});
+  const r = fixture.report()
+  r.results = r.results.filter((x) => x.impl === '-')
+  const grid = model.build(r, WIDE)
+  t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'v16.20.2 no timers', 'v20.20.2 no timers'])
+  t.equal(grid.rows[0][2], '1000 ±3% ++')
+  t.same(model.build(r).rows, [['fn-call (M/s)', 'no timers', '300 ±2%', '1000 ±3% ++']])
+})
 
 t.test('versions grid (the default for several Nodes): a column per version, implementations as rows', async (t) => {
-  const grid = model.build(fixture.report());
-  t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'implementation', 'v16.20.2', 'v20.20.2']);
-  t.equal(grid.labelColumns, 2);
+  const grid = model.build(fixture.report())
+  t.same(grid.header.map((h) => h.join(' ')), ['scenario (unit)', 'implementation', 'v16.20.2', 'v20.20.2'])
+  t.equal(grid.labelColumns, 2)
   t.same(grid.rows, [
     ['fn-call (M/s)', 'no timers', '300 ±2%', '1000 ±3% ++'],
     ['timeout-set-clear (M/s)', 'native', '5.00 ±4% **', '4.00 ±5%'],
@@ -123,14 +123,14 @@ t.test('versions grid (the default for several Nodes): a column per version, imp
     ['', 'heaptimers', 'n/a [1]', '16.0% ±2% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '16.5% ±2%'],
     ['', 'ht/native', '- -', '2.96x 2.87x']
-  ], 'the same cells and marks as the wide grid, arranged like the classic table');
-  t.match(grid.notes.join('\n'), /in row order/);
-  t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes');
-  const one = fixture.report();
-  one.results = one.results.filter((r) => r.node === fixture.NODE_NEW);
-  t.equal(model.build(one).labelColumns, 1, 'and wide for one');
-  const md = render(fixture.report(), 'md');
-  t.ok(md.includes('|:---|:---|---:|---:|'), 'both label columns left-aligned');
-  t.ok(md.includes('|  | heaptimers | n/a [1] | 28.0 ±6% ++ |'));
-  t.match(render(fixture.report(), 'table'), /│ timeout-set-clear \(M\/s\)\s+│ native\s+│ 5\.00 ±4% \*\* │\s+4\.00 ±5% │/);
-});
+  ], 'the same cells and marks as the wide grid, arranged like the classic table')
+  t.match(grid.notes.join('\n'), /in row order/)
+  t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes')
+  const one = fixture.report()
+  one.results = one.results.filter((r) => r.node === fixture.NODE_NEW)
+  t.equal(model.build(one).labelColumns, 1, 'and wide for one')
+  const md = render(fixture.report(), 'md')
+  t.ok(md.includes('|:---|:---|---:|---:|'), 'both label columns left-aligned')
+  t.ok(md.includes('|  | heaptimers | n/a [1] | 28.0 ±6% ++ |'))
+  t.match(render(fixture.report(), 'table'), /│ timeout-set-clear \(M\/s\)\s+│ native\s+│ 5\.00 ±4% \*\* │\s+4\.00 ±5% │/)
+})

@@ -1,20 +1,20 @@
 // Every scenario, run once in a real child with a tiny sampling budget on native timers: checks
 // the shape and sanity of the numbers (positive, finite, unit), never their size, so the test
 // holds on a loaded machine. heaptimers.test.js does the same against the library.
-'use strict';
+'use strict'
 
-const t = require('tap');
-const registry = require('../../bench/scenarios');
-const { runCell, checkRun } = require('./fixtures/helpers');
+const t = require('tap')
+const registry = require('../../bench/scenarios')
+const { runCell, checkRun } = require('./fixtures/helpers')
 
 // The classic groups; the groups beyond throughput have their own shape tests (groups.test.js,
 // scaling.test.js).
-const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.group));
+const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.group))
 
 t.test('the registry has the issue\'s scenario names and groups', async (t) => {
   t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
-    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']);
-  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']);
+    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
+  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
   t.same(registry.all.map((s) => s.name), [
     'fn-call', 'fn-call-method', 'fn-apply',
     'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
@@ -30,30 +30,30 @@ t.test('the registry has the issue\'s scenario names and groups', async (t) => {
     'burst-10k-immediate', 'burst-10k-timeout-0',
     'responsiveness-cpu-chunks', 'responsiveness-timeout-churn',
     'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory'
-  ]);
+  ])
   for (const s of registry.all) {
-    t.ok(s.summary && s.summary.length > 10, `${s.name} is described`);
-    t.equal(s.implIndependent, s.group === 'basics', `${s.name}: only basics are implementation-independent`);
-    t.ok(registry.GROUPS.includes(s.group), `${s.name}: group ${s.group} is listed`);
+    t.ok(s.summary && s.summary.length > 10, `${s.name} is described`)
+    t.equal(s.implIndependent, s.group === 'basics', `${s.name}: only basics are implementation-independent`)
+    t.ok(registry.GROUPS.includes(s.group), `${s.name}: group ${s.group} is listed`)
   }
-  for (const g of registry.GROUPS) t.ok(registry.GROUP_TEXT[g], `group ${g} is described`);
-  t.same(registry.all.filter(registry.inDefault), classic, 'a plain run leaves the new groups out');
-});
+  for (const g of registry.GROUPS) t.ok(registry.GROUP_TEXT[g], `group ${g} is described`)
+  t.same(registry.all.filter(registry.inDefault), classic, 'a plain run leaves the new groups out')
+})
 
 t.test('every classic scenario runs on native', async (t) => {
   for (const scenario of classic) {
     await t.test(scenario.name, async (t) => {
-      const outcome = await runCell(t, scenario, 'native');
-      if (!outcome.error) checkRun(t, scenario, outcome);
-    });
+      const outcome = await runCell(t, scenario, 'native')
+      if (!outcome.error) checkRun(t, scenario, outcome)
+    })
   }
-});
+})
 
 t.test('both samplers give the same shape', async (t) => {
-  const scenario = registry.get('immediate-set');
+  const scenario = registry.get('immediate-set')
   for (const sampler of ['builtin', 'tinybench']) {
-    const outcome = await runCell(t, scenario, 'native', { sampler });
-    t.equal(outcome.run.sampler, sampler, `${sampler} recorded`);
-    checkRun(t, scenario, outcome);
+    const outcome = await runCell(t, scenario, 'native', { sampler })
+    t.equal(outcome.run.sampler, sampler, `${sampler} recorded`)
+    checkRun(t, scenario, outcome)
   }
-});
+})

@@ -62,7 +62,7 @@ t.test('random walks: the handle is in line after every synchronous run', async 
       t.equal(k.pending, timers.length)
       t.equal(k.refed, refedCount)
       await settle()
-      if (h.refed !== refedCount > 0) t.fail(`walk ${walk}, run ${run}: handle ref'd ${h.refed} with ${refedCount} ref'd pending`)
+      if (h.refed !== (refedCount > 0)) t.fail(`walk ${walk}, run ${run}: handle ref'd ${h.refed} with ${refedCount} ref'd pending`)
     }
   }
   t.pass('every walk kept the handle in line')
