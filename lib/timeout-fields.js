@@ -6,12 +6,14 @@
 
 const { ARGS_LIST, ARGS_SHAPE, unpackArgs } = require('./run')
 
+const NODE_CLEARED = -1 // `_idleTimeout` of a cleared timer, as in Node
+
 /**
- * Defines Node's fields on `Timeout.prototype`. `bits`: the `_flags` bits and values of
- * timeouts.js, and its cancelPending() (Node's clearTimeout clears through `_destroyed`).
+ * Defines Node's fields on `Timeout.prototype`. `bits`: the `_flags` bits of timeouts.js,
+ * and its cancelPending() (Node's clearTimeout clears through `_destroyed`).
  */
 function defineNodeFields (Timeout, bits) {
-  const { CLEARED, DESTROYED, REPEAT, NODE_CLEARED, cancelPending } = bits
+  const { CLEARED, DESTROYED, REPEAT, cancelPending } = bits
   class NodeFields {
     /** Node's delay field: the coerced delay, or -1 once cleared. */
     get _idleTimeout () {

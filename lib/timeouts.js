@@ -57,7 +57,6 @@ const CLEARED = 16 // cleared: never runs again, refresh() is a no-op (Node's `_
 // 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
 // 2: HAS_ID (timeout-ids.js); above the flag bits, from bit 7: the id number
 
-const NODE_CLEARED = -1 // `_idleTimeout` of a cleared timer, as in Node
 const EMPTY_BUCKET_SLACK = 64
 
 class Bucket {
@@ -161,7 +160,7 @@ class Timeout {
 
 // Node's fields that packages read and write (`_idleTimeout`, `_repeat`, `_idleNext`, ...),
 // derived from the timer's own (timeout-fields.js).
-defineNodeFields(Timeout, { CLEARED, DESTROYED, REPEAT, NODE_CLEARED, cancelPending })
+defineNodeFields(Timeout, { CLEARED, DESTROYED, REPEAT, cancelPending })
 
 if (typeof Symbol.dispose === 'symbol') {
   Timeout.prototype[Symbol.dispose] = function dispose () {
