@@ -4,10 +4,7 @@ const neostandard = require('neostandard')
 
 // What timerbench's child loads: it runs on Node 0.10 and up, so plain ES5 (test/bench/es5.test.js
 // checks the same with a parser).
-const CHILD = [
-  'bench/child.js', 'bench/clock.js', 'bench/gc.js', 'bench/stats.js', 'bench/protocol.js',
-  'bench/impl-spec.js', 'bench/impl-load.js', 'bench/sampler.js', 'bench/units.js', 'bench/scenarios/**/*.js'
-]
+const CHILD = ['bench/child/**/*.js', 'bench/scenarios/**/*.js']
 
 module.exports = [
   ...neostandard({ ignores: ['bench/results/**', 'coverage/**', '.tap/**', 'node_modules/**'] }),

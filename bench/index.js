@@ -4,18 +4,18 @@
 // The CLI calls only this module.
 'use strict'
 
-const options = require('./options')
-const { runBench } = require('./run')
+const options = require('./cli/cli-options')
+const { runBench } = require('./cli/run-cells')
 const report = require('./report')
-const baseline = require('./baseline')
-const progress = require('./progress')
-const describe = require('./describe')
-const { validate } = require('./schema')
-const { UsageError } = require('./errors')
-const plan = require('./plan')
-const nodes = require('./nodes')
-const listNodes = require('./list-nodes')
-const { merge } = require('./merge')
+const baseline = require('./cli/baseline')
+const progress = require('./cli/progress')
+const describe = require('./cli/describe')
+const { validate } = require('./cli/schema')
+const { UsageError } = require('./cli/usage-error')
+const plan = require('./cli/plan')
+const nodes = require('./nodes/resolve')
+const listNodes = require('./nodes/list-nodes')
+const { merge } = require('./report/merge')
 
 // normalize, then --node: discovery, and --install's downloads (progress on `stream`).
 async function prepare (raw, { stream = process.stderr, env = process.env } = {}) {

@@ -93,7 +93,7 @@ function build () {
     .description('run scenarios and print a table (the default command)')
     .allowExcessArguments(true)
     .option('-s, --scenario <names|groups>', 'scenarios or groups, comma-separated (see `timerbench scenarios`)', collect)
-    .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,..., floor, floor:key=value,... (bench/floor/timers.js)', collect)
+    .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,... (keys maxTickDepth, drainBetweenCallbacks, asyncContext)', collect)
     .option('--runs <n>', 'child processes per cell (default 5, 1 with --quick)')
     .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick; 2 with no -s)')
     .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up of at least 100 ms (default 40; 25 with --quick, 10 ms warm-up)')

@@ -9,7 +9,7 @@
 // read; only a timer pass reuses its start time, exactly where Node reuses its loop time.
 //
 // Why `performance.now()` and not `process.hrtime()`, which reads the same source: on Node 20 to
-// 24 it is the faster read by time (`bench/floor/clock-reads.js`), and its code is half the size,
+// 24 it is the faster read by time (`tools/clock-reads.js`), and its code is half the size,
 // which matters more. (On Node 18 it is `process.hrtime()` plus arithmetic, so the two cost the
 // same there.) V8 inlines a callee into a caller's loop only while the bytecode
 // inlined there stays under a budget (920 bytes); with `process.hrtime()` (244 bytes of its own,

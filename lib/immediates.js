@@ -30,14 +30,16 @@ const { defineInspector, inspectImmediate } = require('./inspect')
 const { KeepAlive } = require('./keepalive')
 const { nativeClearedImmediate } = require('./native-probes')
 const { options } = require('./options')
-const run = require('./run')
+const callbacks = require('./callbacks')
+const asyncContext = require('./async-context')
+const domains = require('./domains')
 const timeouts = require('./timeouts')
 
-const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = run
+const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = callbacks
 const nativeSetImmediate = globalThis.setImmediate
 const nativeClearImmediate = globalThis.clearImmediate
 const nextTick = process.nextTick
-const sharedCapture = run.sharedCapture('Immediate') // see run.timerContext()
+const sharedCapture = asyncContext.sharedCapture('Immediate') // see asyncContext.timerContext()
 const nativeProbe = nativeClearedImmediate()
 const NativeImmediate = nativeProbe.immediate.constructor
 // What an immediate keeps once it ran or was cleared. Node 24.21 and 26 empty its `_onImmediate`
@@ -51,7 +53,7 @@ const CLEAR_SKIPS_EMPTIED = nativeProbe.skipsEmptied
 // `_flags` bits
 const REFED = 1 // keeps the process alive while pending
 const DESTROYED = 4 // ran or cleared (Node's `_destroyed`)
-// 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
+// 32 and 64: the shape of `_args` (callbacks.ARGS_SHAPE)
 
 // A List is `{ head, tail, runHead }`: `head` and `tail` the pending list's ends, `runHead` what
 // is left of the generation being run. A literal, not a class: a List is made once per burst,
@@ -121,7 +123,7 @@ class Immediate {
   /** Node's field for the extra arguments: undefined or an array (the same one every read). */
   get _argv () {
     const shape = this._flags & ARGS_SHAPE
-    if (shape !== ARGS_LIST) this._argv = run.unpackArgs(this._args, shape)
+    if (shape !== ARGS_LIST) this._argv = callbacks.unpackArgs(this._args, shape)
     return this._args
   }
 
@@ -145,7 +147,7 @@ function setImmediate (callback, arg1, arg2, arg3) {
   if (typeof callback !== 'function') throwInvalidCallback(callback)
   const argc = arguments.length
   if (argc <= 1) return enqueue(callback, undefined, REFED)
-  return enqueueWithArgs(callback, argc - 1, arg1, arg2, arg3, argc > 4 ? run.packArgs(arguments, 1) : undefined)
+  return enqueueWithArgs(callback, argc - 1, arg1, arg2, arg3, argc > 4 ? callbacks.packArgs(arguments, 1) : undefined)
 }
 
 // An immediate with `extra` extra arguments: one to three passed by name, not as
@@ -199,7 +201,7 @@ function counts () {
 // store, V8 made that store a map transition of its own on every new Immediate; with every
 // field known at allocation, it writes them all with the allocation.
 function enqueue (callback, args, flags) {
-  const context = run.timerContext(sharedCapture)
+  const context = asyncContext.timerContext(sharedCapture)
   const immediate = new Immediate(callback, args, flags, context)
   if ((flags & REFED) !== 0) keepAlive.addRefed()
   else keepAlive.addUnrefed()
@@ -232,13 +234,13 @@ function unlink (immediate) {
 
 // --- the native immediate --------------------------------------------------------------
 
-// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()).
+// `atPassLevel`: called by the pass itself, outside any callback (see asyncContext.noteArmed()).
 function scheduleNative (atPassLevel) {
   // Only once the domain module is loaded can a domain be active. Called through
   // outsideDomain() always, Node's setImmediate was no longer inlined here: about 90
   // instructions more per arm, once per loop turn of a setImmediate chain.
-  keepAlive.adopt(run.domainsLoaded() ? run.outsideDomain(newNativeImmediate) : newNativeImmediate())
-  run.noteArmed(passSource, atPassLevel)
+  keepAlive.adopt(domains.domainsLoaded() ? domains.outsideDomain(newNativeImmediate) : newNativeImmediate())
+  asyncContext.noteArmed(passSource, atPassLevel)
 }
 
 // --- the pass --------------------------------------------------------------------------
@@ -250,7 +252,7 @@ function newNativeImmediate () {
 }
 
 function onNativeImmediate () {
-  run.enterPass(passSource, true)
+  asyncContext.enterPass(passSource, true)
   keepAlive.release()
   if (timeouts.hasInterruptedPass()) {
     // The rest of a timer pass a callback threw out of comes first (see there). It may throw
@@ -282,7 +284,7 @@ function startGeneration (list) {
 function resumePass () {
   if (!interrupted) return
   interrupted = false
-  run.enterPass(passSource, false) // from a tick or the other scheduler's callback
+  asyncContext.enterPass(passSource, false) // from a tick or the other scheduler's callback
   runPass()
 }
 
@@ -297,7 +299,7 @@ function finishInterruptedPass () {
   resumePass()
   // The pass's last callback returned: Node drains its ticks and promise jobs before the next
   // phase begins.
-  run.drainTicks()
+  callbacks.drainTicks()
 }
 
 /** Whether a pass was interrupted by a throw and has not been finished yet. */
@@ -324,14 +326,14 @@ function runPass () {
   }
 }
 
-// The pass and its callback source (see run.js, "A scheduler's pass").
+// The pass and its callback source (see async-context.js, "A scheduler's pass").
 var maxDepth = 0 // options.maxTickDepth, read once per pass
 var drainBetween = true // options.drainBetweenCallbacks, read once per pass
 
-// The pass's loop (see run.js), with the common case -- a callback that runs right in the pass's
-// context -- fired here, as timeouts.js does (see its runDue()): a loop of our own is
+// The pass's loop (see async-context.js), with the common case -- a callback that runs right in
+// the pass's context -- fired here, as timeouts.js does (see its runDue()): a loop of our own is
 // monomorphic, and one try/finally around the whole pass replaces one per callback. Immediates
-// that must run in a context of their own go through run.fireInContext().
+// that must run in a context of their own go through asyncContext.fireInContext().
 function runGenerations () {
   passSource.drainDue = false
   maxDepth = options.maxTickDepth
@@ -341,18 +343,18 @@ function runGenerations () {
     for (;;) {
       if (passSource.drainDue === true) {
         passSource.drainDue = false
-        run.drainTicks()
+        callbacks.drainTicks()
       }
       const immediate = passSource.peek()
       if (immediate === null) return
-      if (run.runsInPlace(immediate._context)) {
+      if (asyncContext.runsInPlace(immediate._context)) {
         take(immediate)
         firing = immediate
         runCallback(immediate)
         firing = null
         empty(immediate)
       } else {
-        run.fireInContext(passSource, immediate)
+        asyncContext.fireInContext(passSource, immediate)
       }
     }
   } finally {
@@ -365,7 +367,7 @@ const passSource = {
   drainDue: false,
   home: null,
   homeEpoch: 0,
-  homeKey: run.NO_KEY,
+  homeKey: asyncContext.NO_KEY,
   armedHome: null,
   armedEpoch: 0,
 
@@ -395,14 +397,14 @@ const passSource = {
 // arguments.
 function runCallback (immediate) {
   const callback = immediate._onImmediate
-  if (typeof callback === 'function') run.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE)
+  if (typeof callback === 'function') callbacks.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE)
   else callUncallable(immediate)
 }
 
 // An immediate whose `_onImmediate` a program replaced with something it cannot call: Node calls
 // it anyway, so it throws V8's TypeError, worded for Node's own call expression.
 function callUncallable (immediate) {
-  const args = run.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE)
+  const args = callbacks.unpackArgs(immediate._args, immediate._flags & ARGS_SHAPE)
   if (args === undefined) immediate._onImmediate()
   else immediate._onImmediate(...args)
 }
@@ -428,7 +430,7 @@ function take (immediate) {
   // run) the drain is Node's: it drains as our native immediate's callback returns, before
   // anything else can run, and ticks can add nothing to this pass. Leaving it to Node spares
   // a drain per loop turn of a setImmediate chain. (`drainDue` is false here: see
-  // run.js, "A scheduler's pass". Only a true is stored, and `=== true` spares a truthiness test.)
+  // async-context.js, "A scheduler's pass". Only a true is stored, and `=== true` spares a truthiness test.)
   if (drainBetween === true && (next !== null || generation < maxDepth)) passSource.drainDue = true
   retire(immediate)
 }

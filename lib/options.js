@@ -29,7 +29,7 @@ const validators = {
   asyncContext: validateBoolean,
 }
 
-// Called after every configure() given options, changed or not (run.js keeps derived state).
+// Called after every configure() given options, changed or not (async-context.js keeps derived state).
 const listeners = []
 
 /** Calls `listener()` after each configure() from now on. */

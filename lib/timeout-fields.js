@@ -4,7 +4,7 @@
 // `_idleNext`/`_idlePrev`, `_destroyed`, `_timerArgs`), as accessors over heaptimers' own compact
 // fields. Cold code: nothing in heaptimers' hot paths goes through them.
 
-const { ARGS_LIST, ARGS_SHAPE, unpackArgs } = require('./run')
+const { ARGS_LIST, ARGS_SHAPE, unpackArgs } = require('./callbacks')
 
 const NODE_CLEARED = -1 // `_idleTimeout` of a cleared timer, as in Node
 

@@ -24,9 +24,12 @@ const { probeNativeTimeouts } = require('./native-probes')
 const { HAS_ID, idOf, giveId, registerId, forgetId, timerById } = require('./timeout-ids')
 const { defineNodeFields } = require('./timeout-fields')
 const { options } = require('./options')
-const run = require('./run')
+const callbacks = require('./callbacks')
+const asyncContext = require('./async-context')
+const domains = require('./domains')
 
-const { ARGS_ONE, ARGS_SHAPE, ExtraArgs, timerContext } = run
+const { ARGS_ONE, ARGS_SHAPE, ExtraArgs } = callbacks
+const { timerContext } = asyncContext
 // Called by name rather than as `Math.floor()`: a call through `Math` is 8 more bytes of bytecode
 // in link(), which V8 inlines into every creation within a budget (see setTimeout()).
 const { floor, ceil } = Math
@@ -36,7 +39,7 @@ const nativeSetTimeout = globalThis.setTimeout
 const nativeSetInterval = globalThis.setInterval
 const nativeClearTimeout = globalThis.clearTimeout
 const nextTick = process.nextTick
-const sharedCapture = run.sharedCapture('Timeout') // see run.timerContext()
+const sharedCapture = asyncContext.sharedCapture('Timeout') // see asyncContext.timerContext()
 const nativeProbe = probeNativeTimeouts() // see native-probes.js
 const NativeTimeout = nativeProbe.cleared.constructor
 const nativeRefresh = NativeTimeout.prototype.refresh
@@ -54,7 +57,7 @@ const REFED = 1 // the timer keeps the process alive while pending
 const DESTROYED = 4 // not pending: fired or cleared (Node's `_destroyed`)
 const REPEAT = 8 // an interval
 const CLEARED = 16 // cleared: never runs again, refresh() is a no-op (Node's `_idleTimeout` -1)
-// 32 and 64: the shape of `_args` (run.ARGS_SHAPE)
+// 32 and 64: the shape of `_args` (callbacks.ARGS_SHAPE)
 // 2: HAS_ID (timeout-ids.js); above the flag bits, from bit 7: the id number
 
 const EMPTY_BUCKET_SLACK = 64
@@ -190,8 +193,8 @@ function setTimeout (callback, after, arg1, arg2, arg3) {
   let flags = REFED
   if (argc > 2) {
     // Two extra arguments leave `arg3` undefined; ARGS_ONE to ARGS_THREE are the count times
-    // ARGS_ONE (run.js).
-    args = argc === 3 ? arg1 : argc > 5 ? run.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3)
+    // ARGS_ONE (callbacks.js).
+    args = argc === 3 ? arg1 : argc > 5 ? callbacks.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3)
     if (argc <= 5) flags = REFED | (argc - 2) * ARGS_ONE
   }
   return startRefed(new Timeout(callback, coerceDelay(after), args, flags, timerContext(sharedCapture)))
@@ -204,7 +207,7 @@ function setInterval (callback, after, arg1, arg2, arg3) {
   let args
   let flags = REFED | REPEAT
   if (argc > 2) {
-    args = argc === 3 ? arg1 : argc > 5 ? run.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3)
+    args = argc === 3 ? arg1 : argc > 5 ? callbacks.packArgs(arguments, 2) : new ExtraArgs(arg1, arg2, arg3)
     if (argc <= 5) flags = REFED | REPEAT | (argc - 2) * ARGS_ONE
   }
   return startRefed(new Timeout(callback, coerceDelay(after), args, flags, timerContext(sharedCapture)))
@@ -455,7 +458,7 @@ function discardTopBucket () {
 
 // Node's timer fires at the first loop turn whose whole-ms loop time has reached start + delay,
 // so asking for ceil(due - now) ms wakes us at or just after `due`; an early wake re-arms.
-// `atPassLevel`: called by the pass itself, outside any callback (see run.noteArmed()). A pass
+// `atPassLevel`: called by the pass itself, outside any callback (see noteArmed()). A pass
 // that needs the same delay re-arms the running native timer in place (docs/design.md, "The
 // native timer").
 function arm (bucket, now, atPassLevel) {
@@ -471,18 +474,18 @@ function armFor (key, due, now, atPassLevel) {
   else if (delay > TIMEOUT_MAX) delay = TIMEOUT_MAX
   armedKey = key
   armedDue = due
-  if (firingTimer !== null && delay === nativeDelay && run.armedContextHolds(passSource)) {
+  if (firingTimer !== null && delay === nativeDelay && asyncContext.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer)
   } else {
     armNative(delay)
-    run.noteArmed(passSource, atPassLevel)
+    asyncContext.noteArmed(passSource, atPassLevel)
   }
 }
 
 function armNative (delay) {
   firingTimer = null // it fired or is cleared here: refresh() would not bring it back
   if (nativeTimer !== null) nativeClearTimeout(nativeTimer)
-  nativeTimer = run.outsideDomain(nativeSetTimeout, onNativeTimeout, delay)
+  nativeTimer = domains.outsideDomain(nativeSetTimeout, onNativeTimeout, delay)
   nativeDelay = delay
   keepAlive.adopt(nativeTimer)
 }
@@ -539,7 +542,7 @@ function registerImmediates (hasInterruptedPass, finishInterruptedPass) {
 }
 
 function onNativeTimeout () {
-  run.enterPass(passSource, true)
+  asyncContext.enterPass(passSource, true)
   firingTimer = nativeTimer // the one armed native timer: this one
   nativeTimer = null
   keepAlive.release()
@@ -553,7 +556,7 @@ function onNativeTimeout () {
 // again: keep a native timer armed meanwhile, so that our own pass still gets its turn.
 function finishImmediatesFirst () {
   armNative(1) // not in place: noteArmed() below replaces what was recorded for the firing one
-  run.noteArmed(passSource, false)
+  asyncContext.noteArmed(passSource, false)
   armedKey = -Infinity // timers created meanwhile run from that native timer at the latest
   finishImmediatesPass()
   nativeClearTimeout(nativeTimer)
@@ -584,7 +587,7 @@ function runPass (now) {
 function resumePass () {
   if (!interrupted) return
   interrupted = false
-  run.enterPass(passSource, false) // from a tick or the other scheduler's callback
+  asyncContext.enterPass(passSource, false) // from a tick or the other scheduler's callback
   runPass(pass.now)
 }
 
@@ -599,7 +602,7 @@ function finishInterruptedPass () {
   resumePass()
   // The pass's last callback returned: Node drains its ticks and promise jobs before the next
   // phase begins.
-  run.drainTicks()
+  callbacks.drainTicks()
 }
 
 /** Whether a pass was interrupted by a throw and has not been finished yet. */
@@ -607,15 +610,15 @@ function hasInterruptedPass () {
   return interrupted
 }
 
-// The pass and its callback source (see run.js, "A scheduler's pass").
+// The pass and its callback source (see async-context.js, "A scheduler's pass").
 var drainBetween = true // options.drainBetweenCallbacks, read once per pass
 // The due bucket the pass is emptying, or null. It stays the heap's top until it is empty:
 // timers created or re-armed during the pass are due after the pass's time, so they land in
 // buckets of later keys, never in it. So the pass peeks the heap once per bucket, not per timer.
 var dueBucket = null
 
-// The pass's loop (see run.js), with the common case, a callback that runs right in the pass's
-// context, fired here; the others go through run.fireInContext() (docs/design.md, "The passes").
+// The pass's loop (see async-context.js), with the common case, a callback that runs right in
+// the pass's context, fired here; the others go through fireInContext() (docs/design.md).
 function runDue () {
   passSource.drainDue = false
   dueBucket = null
@@ -625,11 +628,11 @@ function runDue () {
     for (;;) {
       if (passSource.drainDue === true) {
         passSource.drainDue = false
-        run.drainTicks()
+        callbacks.drainTicks()
       }
       const timer = passSource.peek()
       if (timer === null) return
-      if (run.runsInPlace(timer._context)) {
+      if (asyncContext.runsInPlace(timer._context)) {
         take(timer)
         firing = timer
         runCallback(timer)
@@ -638,7 +641,7 @@ function runDue () {
         // A timeout that fired and stayed fired, with no id to drop: afterCallback() and
         // retire() written out for that case, with one read of the flags. Calling them here
         // instead (or retire() given the flags read) costs about 9 instructions more per
-        // timeout (`node bench/floor/functions.js`, drain off, Node 20: runDue 129.5 vs 120).
+        // timeout (`node tools/functions.js`, drain off, Node 20: runDue 129.5 vs 120).
         if ((flags & (DESTROYED | REPEAT | HAS_ID)) === 0 && timer._next === null) {
           timer._flags = flags | DESTROYED
           if ((flags & REFED) !== 0) keepAlive.removeRefed()
@@ -647,7 +650,7 @@ function runDue () {
           afterCallback(timer)
         }
       } else {
-        run.fireInContext(passSource, timer)
+        asyncContext.fireInContext(passSource, timer)
       }
     }
   } finally {
@@ -660,7 +663,7 @@ const passSource = {
   drainDue: false,
   home: null,
   homeEpoch: 0,
-  homeKey: run.NO_KEY,
+  homeKey: asyncContext.NO_KEY,
   armedHome: null,
   armedEpoch: 0,
 
@@ -695,7 +698,7 @@ function take (timer) {
   } else {
     next._prev = bucket
   }
-  if (drainBetween === true) passSource.drainDue = true // false until now: see run.js
+  if (drainBetween === true) passSource.drainDue = true // false until now: see async-context.js
   if ((timer._flags & REPEAT) !== 0) armForNextRun(timer)
 }
 
@@ -711,7 +714,7 @@ function armForNextRun (timer) {
 // Runs the taken timer's callback: `_onTimeout`, with the timer as `this` and its arguments.
 function runCallback (timer) {
   const callback = timer._onTimeout
-  if (typeof callback === 'function') run.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE)
+  if (typeof callback === 'function') callbacks.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE)
   else runUncallable(timer)
 }
 
@@ -723,7 +726,7 @@ function runUncallable (timer) {
     retire(timer)
     return
   }
-  const args = run.unpackArgs(timer._args, timer._flags & ARGS_SHAPE)
+  const args = callbacks.unpackArgs(timer._args, timer._flags & ARGS_SHAPE)
   if (args === undefined) timer._onTimeout()
   else Reflect.apply(timer._onTimeout, timer, args)
 }
@@ -757,7 +760,7 @@ function afterCallback (timer) {
     return
   }
   // Still pending: an interval, or a timeout its callback refreshed.
-  timer._context = run.contextAfterCallback(timer._context, sharedCapture)
+  timer._context = asyncContext.contextAfterCallback(timer._context, sharedCapture)
   if ((flags & REPEAT) !== 0) {
     if (timer._next !== null) unlink(timer) // refreshed by its callback: the period wins
     const bucket = link(timer, pass.now)

@@ -1,5 +1,5 @@
 'use strict'
-// AsyncLocalStorage around "context-free" timers (lib/run.js): created while no storage had been
+// AsyncLocalStorage around "context-free" timers (lib/async-context.js): created while no storage had been
 // entered and no async hook was enabled, they skip the context capture and run in their pass's
 // context; a store entered afterwards must still never reach them. One fresh process per
 // scenario (test/fixtures/context-free.js), native first (the oracle), then heaptimers.

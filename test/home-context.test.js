@@ -1,6 +1,6 @@
 'use strict'
 // AsyncLocalStorage stores when heaptimers runs callbacks in its pass's own context instead of
-// entering each timer's capture (lib/run.js, "running at home"): a store switch inside one
+// entering each timer's capture (lib/async-context.js, "running at home"): a store switch inside one
 // callback never reaches a sibling, a second context in the same pass is still entered, chains
 // keep their stores, and a frame derived after a capture is not mistaken for it (Node 24+).
 // Fresh child processes, so nothing else switches context between a scenario's timers and

@@ -5,9 +5,9 @@
 'use strict'
 
 const registry = require('../scenarios')
-const { compareVersions } = require('../version')
+const { compareVersions } = require('../nodes/version')
 const fmt = require('./format')
-const { validValue } = require('../units')
+const { validValue } = require('../child/units')
 const { ratio, NATIVE } = require('./ratio')
 
 const NONE = '-'

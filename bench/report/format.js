@@ -3,7 +3,7 @@
 // it reads best (see measurement).
 'use strict'
 
-const units = require('../units')
+const units = require('../child/units')
 
 function value (v) {
   if (v >= 100) return v.toFixed(0)

@@ -5,10 +5,10 @@
 // table.js and md.js only draw the grid.
 'use strict'
 
-const stats = require('../stats')
-const fit = require('../fit')
-const { UNITS } = require('../units')
-const { machinesOf } = require('../merge')
+const stats = require('../child/stats')
+const fit = require('./fit')
+const { UNITS } = require('../child/units')
+const { machinesOf } = require('./merge')
 const { NATIVE } = require('./ratio')
 const cells = require('./cells')
 const wide = require('./wide')

@@ -16,8 +16,8 @@
 'use strict'
 
 var define = require('./define')
-var stats = require('../stats')
-var now = require('../clock').now
+var stats = require('../child/stats')
+var now = require('../child/child-clock').now
 
 var DELAYS = [0, 1, 2, 16]
 // Timers recorded per child: enough for a p99 to mean something, few enough that the 16 ms row

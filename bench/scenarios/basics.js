@@ -6,7 +6,7 @@
 
 var rateScenario = require('./define').rateScenario
 
-var now = require('../clock').now
+var now = require('../child/child-clock').now
 
 var OPS = 1000000
 

@@ -10,7 +10,7 @@
 
 var rateScenario = require('./define').rateScenario
 
-var clock = require('../clock')
+var clock = require('../child/child-clock')
 var now = clock.now
 
 var OPS = 10000

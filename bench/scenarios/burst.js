@@ -12,8 +12,8 @@
 
 var fs = require('fs')
 var define = require('./define')
-var stats = require('../stats')
-var now = require('../clock').now
+var stats = require('../child/stats')
+var now = require('../child/child-clock').now
 
 var CALLBACKS = 10000
 var BURSTS = 9

@@ -8,8 +8,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict'
 
-var clock = require('../clock')
-var gc = require('../gc')
+var clock = require('../child/child-clock')
+var gc = require('../child/gc')
 
 var LOOPS = [1, 10, 100, 200, 1000]
 var DELAY = 1

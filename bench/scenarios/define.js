@@ -4,8 +4,8 @@
 // ES5 on purpose: the child requires it on any Node.
 'use strict'
 
-var clock = require('../clock')
-var units = require('../units')
+var clock = require('../child/child-clock')
+var units = require('../child/units')
 
 var now = clock.now
 

@@ -11,8 +11,8 @@
 'use strict'
 
 var define = require('./define')
-var stats = require('../stats')
-var now = require('../clock').now
+var stats = require('../child/stats')
+var now = require('../child/child-clock').now
 
 var FRAMES = 100
 var FRAME_MS = 1000 / 60

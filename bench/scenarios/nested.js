@@ -10,8 +10,8 @@
 'use strict'
 
 var define = require('./define')
-var stats = require('../stats')
-var now = require('../clock').now
+var stats = require('../child/stats')
+var now = require('../child/child-clock').now
 
 // Runs `chains` chains of `depth` timeouts of `delay` ms back to back, after one unrecorded chain
 // (start-up and JIT), and calls back with each chain's total ms.

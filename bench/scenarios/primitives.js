@@ -7,7 +7,7 @@ var define = require('./define')
 var rateScenario = define.rateScenario
 var untilFinalImmediate = define.untilFinalImmediate
 
-var now = require('../clock').now
+var now = require('../child/child-clock').now
 
 var TIMEOUT_OPS = 10000
 var IMMEDIATE_OPS = 20000

@@ -18,7 +18,7 @@
 
 var define = require('./define')
 var seeded = require('./seeded')
-var clock = require('../clock')
+var clock = require('../child/child-clock')
 var now = clock.now
 
 var WARMUP_MS = 100

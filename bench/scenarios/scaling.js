@@ -20,8 +20,8 @@
 
 var define = require('./define')
 var seeded = require('./seeded')
-var stats = require('../stats')
-var clock = require('../clock')
+var stats = require('../child/stats')
+var clock = require('../child/child-clock')
 var now = clock.now
 
 var SIZES = [

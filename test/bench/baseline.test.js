@@ -6,7 +6,7 @@
 const t = require('tap')
 const fs = require('fs')
 const path = require('path')
-const { compare, render } = require('../../bench/baseline')
+const { compare, render } = require('../../bench/cli/baseline')
 const { cli, FAST, fixture } = require('./fixtures/helpers')
 const reportFixture = require('./fixtures/report')
 

@@ -1,13 +1,13 @@
 // The cpu window opens only once the loops have warmed up: after the timed warm-up and, except
 // with --quick, after every loop has fired 6,000 times (6,000 passes of the per-pass code), or
 // 6,000 fires in all in the plain run, so V8's compiling falls outside the window
-// (bench/profile.js). A real CLI run without --quick; the JSON's extras say when the window opened.
+// (bench/cli/profile.js). A real CLI run without --quick; the JSON's extras say when the window opened.
 'use strict'
 
 const t = require('tap')
-const profile = require('../../bench/profile')
+const profile = require('../../bench/cli/profile')
 const registry = require('../../bench/scenarios')
-const { normalize } = require('../../bench/options')
+const { normalize } = require('../../bench/cli/cli-options')
 const { cli } = require('./fixtures/helpers')
 
 t.test('every loop fires 6,000 times first, except in the plain run and with --quick', async (t) => {

@@ -4,9 +4,9 @@
 
 const t = require('tap')
 const registry = require('../../bench/scenarios')
-const { runBench } = require('../../bench/run')
-const { verdict } = require('../../bench/spawn')
-const { validate } = require('../../bench/schema')
+const { runBench } = require('../../bench/cli/run-cells')
+const { verdict } = require('../../bench/cli/spawn-child')
+const { validate } = require('../../bench/cli/schema')
 const { render } = require('../../bench/report')
 const { cli, FAST, fixture } = require('./fixtures/helpers')
 

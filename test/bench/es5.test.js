@@ -14,28 +14,51 @@ try {
 }
 
 const BENCH = path.resolve(__dirname, '..', '..', 'bench')
-const CHILD_FILES = ['child.js', 'clock.js', 'gc.js', 'stats.js', 'protocol.js', 'impl-spec.js', 'impl-load.js', 'sampler.js', 'units.js']
-  .concat(fs.readdirSync(path.join(BENCH, 'scenarios')).map((f) => path.join('scenarios', f)))
+const ENTRY = path.join(BENCH, 'child', 'main.js')
+const CORE = ['fs', 'perf_hooks', 'v8', 'vm']
 
-t.test('child-side modules are ES5', { skip: acorn ? false : 'acorn not installed' }, async (t) => {
-  for (const file of CHILD_FILES) {
-    const source = fs.readFileSync(path.join(BENCH, file), 'utf8')
-    t.doesNotThrow(() => acorn.parse(source, { ecmaVersion: 5, allowHashBang: true, sourceType: 'script' }), file)
+// Every file the child can load, found by walking its relative requires from the entry point.
+function childGraph () {
+  const files = new Map()
+  const visit = (file) => {
+    if (files.has(file)) return
+    const source = fs.readFileSync(file, 'utf8')
+    const required = [...source.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1])
+    files.set(file, { source, required })
+    for (const r of required) {
+      if (!r.startsWith('.')) continue
+      const base = path.resolve(path.dirname(file), r)
+      visit(fs.existsSync(base + '.js') ? base + '.js' : fs.existsSync(base) && fs.statSync(base).isFile() ? base : path.join(base, 'index.js'))
+    }
+  }
+  visit(ENTRY)
+  return files
+}
+
+const GRAPH = childGraph()
+const name = (file) => path.relative(BENCH, file)
+
+t.test('the child loads only bench/child and bench/scenarios', async (t) => {
+  t.ok(GRAPH.size > 10, `the walk found the child's modules (${GRAPH.size})`)
+  for (const file of GRAPH.keys()) {
+    t.match(name(file), /^(child|scenarios)\//, `${name(file)} is on the child's side`)
+  }
+  // and bench/child holds nothing the child does not load
+  for (const f of fs.readdirSync(path.join(BENCH, 'child'))) {
+    t.ok(GRAPH.has(path.join(BENCH, 'child', f)), `child/${f} is loaded by the child`)
   }
 })
 
-t.test('the child requires only its own ES5 modules', async (t) => {
-  for (const file of CHILD_FILES) {
-    const source = fs.readFileSync(path.join(BENCH, file), 'utf8')
-    const required = [...source.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1])
+t.test('child-side modules are ES5', { skip: acorn ? false : 'acorn not installed' }, async (t) => {
+  for (const [file, { source }] of GRAPH) {
+    t.doesNotThrow(() => acorn.parse(source, { ecmaVersion: 5, allowHashBang: true, sourceType: 'script' }), name(file))
+  }
+})
+
+t.test('the child requires only its own modules and Node core modules', async (t) => {
+  for (const [file, { required }] of GRAPH) {
     for (const r of required) {
-      if (r.startsWith('.')) {
-        const target = path.relative(BENCH, path.resolve(path.dirname(path.join(BENCH, file)), r))
-        t.ok(CHILD_FILES.includes(target.endsWith('.js') ? target : `${target}.js`) || CHILD_FILES.includes(path.join(target, 'index.js')),
-          `${file} requires ${r}, which is checked too`)
-      } else {
-        t.ok(['fs', 'perf_hooks', 'v8', 'vm'].includes(r), `${file} requires only core modules (${r})`)
-      }
+      if (!r.startsWith('.')) t.ok(CORE.includes(r), `${name(file)} requires only core modules (${r})`)
     }
   }
 })
@@ -50,11 +73,11 @@ t.test('the registry loads on the oldest Node available', async (t) => {
   if (!oldest || oldest.version === process.version) return t.skip('needs an older Node binary')
   const probe = [
     "var r = require('./bench/scenarios');",
-    "var s = require('./bench/stats');",
+    "var s = require('./bench/child/stats');",
     "var next = require('./bench/scenarios/seeded').integers(42, 1, 50);",
     'var d = [next(), next(), next()];',
     'console.log(JSON.stringify({ n: r.all.length, groups: r.GROUPS, p99: s.percentile([3, 1, 2], 99), d: d,',
-    "  units: r.all.every(function (x) { return require('./bench/units').info(x.unit) !== null; }) }));"
+    "  units: r.all.every(function (x) { return require('./bench/child/units').info(x.unit) !== null; }) }));"
   ].join('\n')
   const out = await new Promise((resolve) => {
     execFile(oldest.path, ['-e', probe], { cwd: path.resolve(BENCH, '..'), env: {} }, (err, stdout, stderr) =>

@@ -1,11 +1,11 @@
 'use strict'
-// bench/gc.js: the full collection a cpu window opens after. It must really collect (a garbage
+// bench/child/gc.js: the full collection a cpu window opens after. It must really collect (a garbage
 // object is gone afterwards), and exposing `gc` must leave nothing behind in the child: no
 // global `gc`, and contexts made later do not get one either.
 
 const t = require('tap')
 const vm = require('vm')
-const { fullGc } = require('../../bench/gc')
+const { fullGc } = require('../../bench/child/gc')
 
 // Made in a frame of its own, so that no register of the test's suspended frame still holds it.
 function weakGarbage () {

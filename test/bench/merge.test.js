@@ -10,8 +10,8 @@
 const t = require('tap')
 const fs = require('fs')
 const path = require('path')
-const { merge } = require('../../bench/merge')
-const { validate } = require('../../bench/schema')
+const { merge } = require('../../bench/report/merge')
+const { validate } = require('../../bench/cli/schema')
 const model = require('../../bench/report/model')
 const { cli, FIXTURES } = require('./fixtures/helpers')
 

@@ -3,10 +3,10 @@
 'use strict'
 
 const t = require('tap')
-const { normalize } = require('../../bench/options')
-const implSpec = require('../../bench/impl-spec')
-const { cleanEnv, nodeCommand } = require('../../bench/env')
-const profile = require('../../bench/profile')
+const { normalize } = require('../../bench/cli/cli-options')
+const implSpec = require('../../bench/child/impl-spec')
+const { cleanEnv, nodeCommand } = require('../../bench/cli/child-env')
+const profile = require('../../bench/cli/profile')
 const registry = require('../../bench/scenarios')
 
 t.test('defaults: every group but cpu, plus cpu-1ms-loops-100 for 2 s, 5 runs', async (t) => {
@@ -80,7 +80,7 @@ t.test('the child command carries only the clean environment', async (t) => {
 })
 
 t.test('chart options: -f chart, --chart under table or md, --width, --svg checked before any run', async (t) => {
-  const { normalizeReport } = require('../../bench/options')
+  const { normalizeReport } = require('../../bench/cli/cli-options')
   const path = require('path')
   const dir = t.testdir({ 'taken.svg': '' })
   const o = normalize({})

@@ -4,7 +4,7 @@
 
 const t = require('tap')
 const registry = require('../../bench/scenarios')
-const plan = require('../../bench/plan')
+const plan = require('../../bench/cli/plan')
 
 const NODES = [{ path: 'a', version: 'v20.0.0' }, { path: 'b', version: 'v22.0.0' }]
 const IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']

@@ -5,7 +5,7 @@
 const t = require('tap')
 const fs = require('fs')
 const path = require('path')
-const { validate } = require('../../bench/schema')
+const { validate } = require('../../bench/cli/schema')
 const { cli, FAST, fixture: fixturePath } = require('./fixtures/helpers')
 const fixture = require('./fixtures/report')
 

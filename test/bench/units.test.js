@@ -5,12 +5,12 @@
 'use strict'
 
 const t = require('tap')
-const units = require('../../bench/units')
-const { validate } = require('../../bench/schema')
+const units = require('../../bench/child/units')
+const { validate } = require('../../bench/cli/schema')
 const fmt = require('../../bench/report/format')
 const { ratio } = require('../../bench/report/ratio')
 const model = require('../../bench/report/model')
-const fit = require('../../bench/fit')
+const fit = require('../../bench/report/fit')
 const fixture = require('./fixtures/report')
 
 const NODE = 'v20.20.2'

@@ -4,13 +4,13 @@
 // promises (executionAsyncId is 0 there), top-level code, and a timer callback; and so must
 // timers created alternately with another type (a request handler's setTimeout and
 // setImmediate), which once captured afresh on every call. Run in a plain child: tap's own
-// instrumentation may turn async hooks on. Internal API (lib/run.js captureContext) on purpose:
+// instrumentation may turn async hooks on. Internal API (lib/async-context.js captureContext) on purpose:
 // sharing is invisible to programs, only to their speed.
 const t = require('tap')
 const { spawnSync } = require('child_process')
 const path = require('path')
 
-// Each child first ends "context-free" (lib/run.js), where nothing is captured at all, by
+// Each child first ends "context-free" (lib/async-context.js), where nothing is captured at all, by
 // entering and disabling a storage: that leaves no hook enabled, so promise jobs still run with
 // async id 0.
 const endContextFree = `
@@ -20,7 +20,7 @@ storage.disable()
 `
 
 const child = `
-const run = require(${JSON.stringify(path.join(__dirname, '../../lib/run.js'))})
+const run = require(${JSON.stringify(path.join(__dirname, '../../lib/async-context.js'))})
 const { executionAsyncId } = require('async_hooks')
 ${endContextFree}
 const immediates = run.sharedCapture('Immediate')

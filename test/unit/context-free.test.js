@@ -1,5 +1,5 @@
 'use strict'
-// When timers are created "context-free" (lib/run.js: no capture, run in the pass's context):
+// When timers are created "context-free" (lib/async-context.js: no capture, run in the pass's context):
 // from load on when no async hook with `init` is enabled (or, with async_hooks storage, Node 18
 // to 22, from the first promise job, when one was and has been disabled), while no storage has
 // been entered and no async hook enabled; and never again once either happens. With
@@ -13,7 +13,7 @@ const t = require('tap')
 const { spawnSync } = require('child_process')
 const path = require('path')
 
-const RUN = JSON.stringify(path.join(__dirname, '../../lib/run.js'))
+const RUN = JSON.stringify(path.join(__dirname, '../../lib/async-context.js'))
 const INDEX = JSON.stringify(path.join(__dirname, '../../lib/index.js'))
 
 // Prints, as JSON, `isContextFree()` right after load, in the first promise job, and twice in a

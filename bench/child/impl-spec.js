@@ -1,0 +1,102 @@
+// Implementation specs: `native`, `heaptimers`, `heaptimers:maxTickDepth=10,drainBetweenCallbacks=false`.
+// Parsed the same way by the parent (to validate the command line) and by the child (to configure
+// the library), so a spec means one thing everywhere. ES5 on purpose: the child requires it.
+'use strict'
+
+var NAMES = ['native', 'heaptimers', 'floor']
+
+// The floor (tools/floor.js, in a clone of the repository only; docs/performance.md): the least
+// work heaptimers' design can do per timer, run beside the others so that a missed target can be
+// told from slack in the same run. Its options: the library's drainBetweenCallbacks, and
+// freshClock=false, which drops the clock read per timeout to measure what that read costs.
+var FLOOR_OPTION_TYPES = {
+  drainBetweenCallbacks: 'boolean',
+  freshClock: 'boolean'
+}
+var FLOOR_OPTIONS = Object.keys(FLOOR_OPTION_TYPES)
+
+// The library's configure() options and the type each must parse to; the library validates the
+// values again, this only catches typos before any child is spawned.
+var OPTION_TYPES = {
+  maxTickDepth: 'integer',
+  drainBetweenCallbacks: 'boolean',
+  asyncContext: 'boolean'
+}
+
+// `-` is the pseudo implementation of rows that call no timer function at all (fn-*).
+var NONE = '-'
+
+function optionKeys () {
+  return Object.keys(OPTION_TYPES)
+}
+
+function parseValue (type, key, raw, spec) {
+  if (type === 'boolean') {
+    if (raw === 'true') return true
+    if (raw === 'false') return false
+    throw new Error('bad value \'' + raw + '\' for ' + key + ' in implementation \'' + spec + '\' (valid: true, false)')
+  }
+  if (!/^\d+$/.test(raw)) {
+    throw new Error('bad value \'' + raw + '\' for ' + key + ' in implementation \'' + spec + '\' (valid: an integer >= 0)')
+  }
+  return Number(raw)
+}
+
+// Returns { id, name, options } or throws an Error with a one-line message.
+function parse (spec) {
+  var text = String(spec).trim()
+  var colon = text.indexOf(':')
+  var name = colon < 0 ? text : text.slice(0, colon)
+  if (NAMES.indexOf(name) < 0) {
+    throw new Error('unknown implementation \'' + text + '\' (valid: native, heaptimers, ' +
+      'heaptimers:key=value,... with keys ' + optionKeys().join(', ') + ')')
+  }
+  var options = {}
+  var keys = []
+  if (colon >= 0) {
+    if (name === 'native') {
+      throw new Error('implementation \'native\' takes no options (got \'' + text + '\')')
+    }
+    var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES
+    var pairs = text.slice(colon + 1).split(',')
+    for (var i = 0; i < pairs.length; i++) {
+      var pair = pairs[i].trim()
+      var eq = pair.indexOf('=')
+      var key = eq < 0 ? pair : pair.slice(0, eq)
+      if (!Object.prototype.hasOwnProperty.call(types, key)) {
+        throw new Error(name === 'floor'
+          ? 'the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')'
+          : 'unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + optionKeys().join(', ') + ')')
+      }
+      if (eq < 0) {
+        throw new Error('option \'' + key + '\' in implementation \'' + text + '\' needs a value (' + key + '=...)')
+      }
+      options[key] = parseValue(types[key], key, pair.slice(eq + 1).trim(), text)
+      keys.push(key + '=' + options[key])
+    }
+  }
+  return { id: keys.length ? name + ':' + keys.join(',') : name, name: name, options: options }
+}
+
+// Splits a comma-separated list of specs. A piece like `drainBetweenCallbacks=false` (no colon,
+// has `=`) continues the options of the spec before it, so option lists need no quoting.
+function splitList (list) {
+  var pieces = String(list).split(',')
+  var specs = []
+  for (var i = 0; i < pieces.length; i++) {
+    var piece = pieces[i].trim()
+    if (!piece) continue
+    var continues = piece.indexOf(':') < 0 && piece.indexOf('=') >= 0 && specs.length > 0
+    if (continues) specs[specs.length - 1] += ',' + piece
+    else specs.push(piece)
+  }
+  return specs
+}
+
+module.exports = {
+  NAMES: NAMES,
+  NONE: NONE,
+  OPTION_TYPES: OPTION_TYPES,
+  parse: parse,
+  splitList: splitList
+}

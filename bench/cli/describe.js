@@ -1,0 +1,46 @@
+// The text of `timerbench scenarios`: every group and scenario with its unit and what it measures,
+// and how the numbers are produced.
+'use strict'
+
+const registry = require('../scenarios')
+const { DEFAULT_IMPLS } = require('./cli-options')
+
+const NOTES = [
+  'How it measures:',
+  '  Every (Node, implementation, scenario) cell runs in a fresh child process, --runs times',
+  '  (default 5), interleaved across implementations; the table shows the median of the runs.',
+  '  A child warms up, then times batches of operations (tinybench where the Node supports it,',
+  '  a built-in sampler of the same shape otherwise); a run is operations / mean batch time,',
+  '  so GC pauses count. Batches are separated by a loop turn; GC is never forced.',
+  '  fn-* rows call no timers: measured once per Node, reported under implementation "-".',
+  '  timeout-run-10k*: a 1 ms timeout cannot fire sooner, so the idle wait before the first',
+  '  deadline is excluded: after creating the timers the batch spins, unmeasured, until every',
+  '  deadline has passed, then times until the last callback. Rate = N / (create + run time).',
+  '  cpu-*: CPU time (process.cpuUsage) over a window of --duration seconds (default 10, 1 with',
+  '  --quick, 2 for the default run) opened after a warm-up of a tenth of it (0.1-1 s); the JSON',
+  '  adds fires per second and CPU microseconds per fire.',
+  `Implementations: native, heaptimers, heaptimers:key=value,... (default ${DEFAULT_IMPLS.join(',')}).`,
+  `With no -s: every group but cpu and the opt-in ${registry.OPT_IN_GROUPS.join(', ')}, plus cpu-1ms-loops-100 for 2 s.`,
+  'Other Nodes: --node 0.10,18,22 runs every cell on each (`timerbench nodes` lists what is installed;',
+  '  --install fetches the rest). Native columns work on Node 0.10 and later, heaptimers from its',
+  '  engines (>=18) on; below that its cells are n/a. Old Nodes fall back, and the JSON records it:',
+  '  the built-in sampler below tinybench\'s engines (run.sampler), process.hrtime where',
+  '  performance.now is missing (extra.clock), /proc/self/stat before process.cpuUsage (extra.cpuClock).'
+]
+
+function text () {
+  const width = Math.max(...registry.all.map((s) => s.name.length))
+  const lines = []
+  for (const group of registry.GROUPS) {
+    lines.push(`${group}: ${registry.GROUP_TEXT[group]}`)
+    for (const s of registry.inGroup(group)) {
+      const better = s.higherIsBetter ? 'higher is better' : 'lower is better'
+      lines.push(`  ${s.name.padEnd(width)}  ${s.unit}, ${better}`)
+      lines.push(`  ${' '.repeat(width)}  ${s.summary}`)
+    }
+    lines.push('')
+  }
+  return `${[...lines, ...NOTES].join('\n')}\n`
+}
+
+module.exports = { text }

@@ -1,0 +1,73 @@
+// Runs one benchmark child and turns whatever happens into { run } or { error: { kind, message } }:
+// a result line, an error line, a crash (signal or non-zero exit), a hang (killed after the
+// timeout) or a silent exit. Never rejects: a broken child is an error cell, not a broken run.
+'use strict'
+
+const { spawn } = require('child_process')
+const protocol = require('../child/protocol')
+const { nodeCommand } = require('./child-env')
+const { CHILD } = require('./paths')
+const registry = require('../scenarios')
+
+const STDERR_TAIL = 2000
+
+function lastLine (text) {
+  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean)
+  return lines.length ? lines[lines.length - 1] : ''
+}
+
+// Picks the child's verdict from its messages and exit status.
+function verdict (messages, code, signal, stderr, timedOut, timeoutMs) {
+  const result = messages.find((m) => m.type === 'result')
+  if (result) return { run: result.run, node: result.node }
+  const failure = messages.find((m) => m.type === 'error')
+  if (failure) return { error: { kind: failure.kind, message: failure.message } }
+  if (timedOut) return { error: { kind: 'timeout', message: `no result after ${timeoutMs} ms, child killed` } }
+  const why = lastLine(stderr)
+  if (signal) return { error: { kind: 'crash', message: `child killed by ${signal}${why ? ': ' + why : ''}` } }
+  if (code !== 0) return { error: { kind: 'crash', message: `child exited with code ${code}${why ? ': ' + why : ''}` } }
+  return { error: { kind: 'failed', message: 'child exited without a result' } }
+}
+
+// Node flags the scenario asks for (memory rows need --expose-gc, which every Node from 0.10 on
+// accepts), placed before the script so Node reads them as its own.
+function childArgs (spec) {
+  const scenario = registry.get(spec.scenario)
+  const flags = (scenario && scenario.nodeFlags) || []
+  return [...flags, CHILD, JSON.stringify(spec)]
+}
+
+// spec: the child spec (see child.js). Resolves { run, node } or { error }.
+function runChild (nodePath, spec, timeoutMs) {
+  return new Promise((resolve) => {
+    let stdout = ''
+    let stderr = ''
+    let timedOut = false
+    let child
+    try {
+      const cmd = nodeCommand(nodePath, childArgs(spec))
+      child = spawn(cmd.file, cmd.args, { env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    } catch (err) {
+      resolve({ error: { kind: 'crash', message: `cannot start ${nodePath}: ${err.message}` } })
+      return
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk) => { stdout += chunk })
+    child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-STDERR_TAIL) })
+    child.on('error', (err) => {
+      clearTimeout(timer)
+      resolve({ error: { kind: 'crash', message: `cannot start ${nodePath}: ${err.message}` } })
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve(verdict(protocol.decode(stdout), code, signal, stderr, timedOut, timeoutMs))
+    })
+  })
+}
+
+module.exports = { runChild, verdict, childArgs }
