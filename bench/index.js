@@ -40,6 +40,12 @@ async function run (opts, { progressStream = process.stderr } = {}) {
   }
 }
 
+// The cells that did not measure: crashed, hung, failed or could not load the library. A cell
+// that is n/a (a reason documented in its footnote, such as heaptimers' engines) is not one.
+function failedCells (report) {
+  return report.results.filter((r) => r.error && r.error.kind !== 'n/a')
+}
+
 // `timerbench nodes`: the rendered list of installations.
 async function nodesText (raw, { env = process.env } = {}) {
   const opts = options.normalizeNodes(raw)
@@ -52,6 +58,7 @@ module.exports = {
   normalizeReport: options.normalizeReport,
   prepare,
   run,
+  failedCells,
   render: report.render,
   renderSvg: report.renderSvg,
   wantColor: report.wantColor,

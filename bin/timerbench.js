@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // timerbench: the command line. Parses arguments with commander, hands them to bench/, prints
 // what comes back. Knows nothing about timers, heaps or how a benchmark runs.
-// Exit codes: 0 done, 1 a --baseline regression (or an unexpected failure), 2 bad input.
+// Exit codes: 0 done, 1 a --baseline regression (or an unexpected failure), 2 bad input,
+// 3 cells that crashed, timed out or failed (the table still shows the others).
 'use strict'
 
 const MIN_NODE = 20
@@ -16,7 +17,9 @@ const { Command, CommanderError } = require('commander')
 const bench = require('../bench')
 const { version } = require('../package.json')
 
+const EXIT_REGRESSION = 1
 const EXIT_USAGE = 2
+const EXIT_CELLS_FAILED = 3
 const HARMLESS = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version'])
 
 function usageError (message) {
@@ -64,7 +67,14 @@ async function runAction (raw, command) {
     // JSON on stdout must stay parseable, so the comparison goes to stderr then.
     const stream = opts.format === 'json' ? process.stderr : process.stdout
     stream.write(bench.renderBaseline(comparison, opts.baselineFile, { color: bench.wantColor(stream) }))
-    if (comparison.regressions.length) process.exitCode = 1
+    if (comparison.regressions.length) process.exitCode = EXIT_REGRESSION
+  }
+  const failed = bench.failedCells(report)
+  if (failed.length) {
+    const kinds = [...new Set(failed.map((r) => r.error.kind))].join(', ')
+    process.stderr.write(`timerbench: ${failed.length} of ${report.results.length} cells did not measure (${kinds}); ` +
+      'their footnotes say why\n')
+    process.exitCode = EXIT_CELLS_FAILED
   }
 }
 
@@ -95,7 +105,7 @@ function build () {
     .option('-s, --scenario <names|groups>', 'scenarios or groups, comma-separated (see `timerbench scenarios`)', collect)
     .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,... (keys maxTickDepth, drainBetweenCallbacks, asyncContext)', collect)
     .option('--runs <n>', 'child processes per cell (default 5, 1 with --quick)')
-    .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick; 2 with no -s)')
+    .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick)')
     .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up of at least 100 ms (default 40; 25 with --quick, 10 ms warm-up)')
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
@@ -132,8 +142,33 @@ function build () {
     .option('--svg <file.svg>', 'also write the bar chart as a self-contained SVG file (with any format)')
     .action(reportAction)
 
+  // `timerbench --help` shows what `timerbench` alone does: the default command's options, then
+  // examples and the exit codes.
+  program.addHelpText('after', () => {
+    const runOptions = run.helpInformation().replace(/^[\s\S]*?\nOptions:\n/, '')
+    return `\nOptions of run, the default command (timerbench [run] [options]):\n${runOptions}${EXAMPLES}`
+  })
+
   return { program, run, scenarios, nodes, report }
 }
+
+const EXAMPLES = `
+Examples:
+  timerbench                                  native vs heaptimers on this Node (about a minute)
+  timerbench -s cpu-1ms-loops-100 --runs 3 --duration 3
+                                              CPU of 100 concurrent 1 ms loops, in steady state
+  timerbench -s primitives,recursion --node 18,22,24 --install
+                                              one table across Node versions, fetching missing ones
+  timerbench --quick -o run.json              a quick run, also saved as JSON
+  timerbench report run-*.json -f md          merge saved runs into one Markdown table
+  timerbench scenarios                        every scenario and group, and what it measures
+
+Exit codes:
+  0  done (cells that are n/a for a stated reason included)
+  1  --baseline: a heaptimers/native ratio fell by more than --max-regression
+  2  bad input: the message names what is valid
+  3  cells crashed, timed out or failed; the table shows the rest and footnotes say why
+`
 
 // Which command's options an unknown option was given to: the first command name in argv.
 function commandOf (commands, argv) {

@@ -440,7 +440,6 @@ timeouts.registerImmediates(hasInterruptedPass, finishInterruptedPass)
 
 module.exports = {
   Immediate,
-  NativeImmediate,
   setImmediate,
   clearImmediate,
   createImmediate,

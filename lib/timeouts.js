@@ -772,7 +772,6 @@ function afterCallback (timer) {
 
 module.exports = {
   Timeout,
-  NativeTimeout,
   setTimeout,
   setInterval,
   clearTimeout,

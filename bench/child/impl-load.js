@@ -73,4 +73,4 @@ function load (specText, natives, libPath, engines) {
   return { T: pick(lib) }
 }
 
-module.exports = { load: load, minMajor: minMajor, FUNCTIONS: FUNCTIONS }
+module.exports = { load: load }

@@ -96,7 +96,6 @@ function splitList (list) {
 module.exports = {
   NAMES: NAMES,
   NONE: NONE,
-  OPTION_TYPES: OPTION_TYPES,
   parse: parse,
   splitList: splitList
 }

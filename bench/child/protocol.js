@@ -25,4 +25,4 @@ function decode (text) {
   return messages
 }
 
-module.exports = { SENTINEL: SENTINEL, encode: encode, decode: decode }
+module.exports = { encode: encode, decode: decode }

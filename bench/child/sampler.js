@@ -154,4 +154,4 @@ function sample (batch, opts, yieldFn, cb) {
   })
 }
 
-module.exports = { sample: sample, runBuiltin: runBuiltin, stalledMs: stalledMs }
+module.exports = { sample: sample, stalledMs: stalledMs }

@@ -77,7 +77,6 @@ module.exports = {
   median: median,
   min: min,
   max: max,
-  stddev: stddev,
   rme: rme,
   percentile: percentile,
   summarize: summarize

@@ -17,9 +17,9 @@ const { ROOT } = require('./paths')
 const FLOOR = path.join(ROOT, 'tools', 'floor.js')
 
 const DEFAULT_IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']
-// With no -s: every group but cpu, plus one cpu row at a short duration, to fit in 90 s.
-const DEFAULT_CPU_SCENARIO = 'cpu-1ms-loops-100'
-const DEFAULT_CPU_DURATION = 2
+// With no -s: the classic groups but cpu, whose rows need seconds of warm-up each before their
+// window shows the steady state (bench/cli/profile.js): `-s cpu` runs them.
+const PLAIN_LEFT_OUT = ['cpu']
 const DEFAULT_DURATION = 10
 const QUICK_DURATION = 1
 const DEFAULT_RUNS = 5
@@ -34,7 +34,7 @@ function listOf (value) {
 }
 
 function defaultScenarios () {
-  return registry.all.filter((s) => registry.inDefault(s) && (s.group !== 'cpu' || s.name === DEFAULT_CPU_SCENARIO))
+  return registry.all.filter((s) => registry.inDefault(s) && !PLAIN_LEFT_OUT.includes(s.group))
 }
 
 // Names and group names (and `all`), in any order; the result follows the registry's order.
@@ -160,7 +160,6 @@ function outputOptions (raw) {
 // raw: commander's options for `run`. Returns everything runBench and the reporters need.
 function normalize (raw) {
   const quick = Boolean(raw.quick)
-  const defaultSelection = listOf(raw.scenario).length === 0
   const scenarios = resolveScenarios(raw.scenario)
   const impls = resolveImpls(raw.impl)
   const output = outputOptions(raw)
@@ -169,7 +168,7 @@ function normalize (raw) {
   let duration
   if (raw.duration !== undefined) duration = number('--duration', raw.duration)
   else if (quick) duration = QUICK_DURATION
-  else duration = defaultSelection ? DEFAULT_CPU_DURATION : DEFAULT_DURATION
+  else duration = DEFAULT_DURATION
   const sampleTime = raw.sampleTime === undefined ? undefined : number('--sample-time', raw.sampleTime)
   const maxRegression = raw.maxRegression === undefined
     ? 10
@@ -189,7 +188,6 @@ function normalize (raw) {
     sampleTime,
     sampler,
     ...output,
-    plain: defaultSelection, // no -s: the plain run, with its 90 s budget
     baseline,
     baselineFile: raw.baseline || null,
     maxRegression,
@@ -218,5 +216,5 @@ function normalizeNodes (raw) {
 }
 
 module.exports = {
-  normalize, normalizeReport, normalizeNodes, resolveScenarios, resolveImpls, loadBaseline, loadReport, DEFAULT_IMPLS, FORMATS
+  normalize, normalizeReport, normalizeNodes, DEFAULT_IMPLS
 }

@@ -1,8 +1,8 @@
 // How long each child samples, and how long it may take. One place for the time budget: the
 // default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 45 rate cells
 // (3 fn-* + 14 timer scenarios x 3 implementations) x 5 runs = 225 children at about 0.13 s of
-// start-up each plus 140 ms of warm-up and sampling (about 61 s), and cpu-1ms-loops-100 x 3 x 5
-// runs at 0.13 + 0.2 warm-up + 2 s (about 35 s); measured 80 s in all.
+// start-up each plus 140 ms of warm-up and sampling (about 61 s). The cpu rows are not in it:
+// each child must first fire its loops 6,000 times (cpuWarmupFires()), seconds per child.
 //
 // Warm-up: a rate row should measure optimized code. After 15 ms, both implementations still ran
 // partly unoptimized (native immediate-set read 8-11 M/s against 15-16 M/s after 100 ms, with
@@ -58,11 +58,10 @@ function cpuWarmupMs (durationS) {
 // 6,000 passes clear every Node measured.
 const CPU_WARMUP_PASSES = 6000
 
-// The plain run (no -s) has 90 s for everything, so its cpu row waits for 6,000 fires in all
-// (60 passes of cpu-1ms-loops-100): a quick look, read before V8 has compiled the per-pass code.
+// --quick skips the wait: a quick look, read before V8 has compiled the per-pass code.
 function cpuWarmupFires (scenario, opts) {
   if (opts.quick) return 0
-  return opts.plain ? CPU_WARMUP_PASSES : CPU_WARMUP_PASSES * (scenario.loops || 1)
+  return CPU_WARMUP_PASSES * (scenario.loops || 1)
 }
 
 // Expected wall time of one child, for the progress ETA and the hang timeout.

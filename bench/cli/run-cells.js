@@ -100,4 +100,4 @@ async function runBench (opts, onProgress = () => {}) {
   return report
 }
 
-module.exports = { runBench, childSpec, SCHEMA, KILL_SLACK_MS }
+module.exports = { runBench, childSpec, KILL_SLACK_MS }

@@ -122,4 +122,4 @@ function validate (report) {
   return problems
 }
 
-module.exports = { validate, ERROR_KINDS, UNITS }
+module.exports = { validate, UNITS }

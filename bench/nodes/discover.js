@@ -152,4 +152,4 @@ async function discover ({ env = process.env, timeoutMs = VERIFY_TIMEOUT_MS } = 
   return { installs: [...byReal.values()].sort(byVersionThenSource), skipped, searched }
 }
 
-module.exports = { discover, verify, VERIFY_TIMEOUT_MS }
+module.exports = { discover, verify }

@@ -97,4 +97,4 @@ async function install (spec, {
   return { version: probe.version, arch: probe.arch, path: probe.execPath }
 }
 
-module.exports = { install, npmReason, defaultNpm }
+module.exports = { install, npmReason }

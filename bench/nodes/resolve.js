@@ -165,4 +165,4 @@ async function list (options = {}) {
   return discovery.discover({ env: options.env || process.env, timeoutMs: options.timeoutMs })
 }
 
-module.exports = { parseSpecs, select, resolveNodes, uniqueNodes, list, running, compareVersions, ALL, CURRENT, VALID }
+module.exports = { parseSpecs, select, resolveNodes, uniqueNodes, list, running, compareVersions, ALL, VALID }

@@ -1,10 +1,10 @@
 // The `versions` layout, the classic cross-version table: one column per Node version, oldest
-// first, and per scenario one row per implementation (native first) plus a ratio row. The
+// first, and per scenario one row per implementation (native first) plus a ratio row for each. The
 // default as soon as a report has more than one Node: six versions times four columns each
 // would not fit any terminal, while this stays as wide as the number of versions.
 'use strict'
 
-const { NONE, implHeader, cellText, rowContext, ratiosText } = require('./cells')
+const { NONE, implHeader, cellText, rowContext, ratioName, ratioText } = require('./cells')
 
 function header (cols) {
   return [['scenario (unit)'], ['implementation'], ...cols.nodes.map((n) => [n])]
@@ -25,7 +25,7 @@ function rowsOf (scenario, results, cols, notes) {
   const rows = cols.impls.map((impl, i) =>
     [i === 0 ? label : '', implName(impl), ...cols.nodes.map((node) => cellText(find(node, impl), marks, notes))])
   if (cols.hasRatio) {
-    rows.push(['', 'ht/native', ...cols.nodes.map((node) => ratiosText(cols, find, node))])
+    for (const impl of cols.others) rows.push(['', ratioName(impl), ...cols.nodes.map((node) => ratioText(find, node, impl))])
   }
   return rows
 }
@@ -36,7 +36,7 @@ function grid (results, cols, scenarios, notes) {
     header: header(cols),
     rows: scenarios.flatMap((s) => rowsOf(s, results, cols, notes)),
     labelColumns: 2,
-    ratioNote: 'in row order',
+    ratioPlace: 'one row each',
     fnNote: 'measured once per Node'
   }
 }

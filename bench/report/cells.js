@@ -100,10 +100,21 @@ function rowContext (scenario, results) {
   }
 }
 
-/** The ht/native cell of `node`: each implementation but native over native, in column order. */
-function ratiosText (cols, find, node) {
-  const nativeResult = find(node, NATIVE)
-  return cols.others.map((impl) => fmt.ratio(ratio(find(node, impl), nativeResult))).join(' ')
+// The name of an implementation's ratio to native, short enough for a column: `ht/native` for
+// heaptimers, `ht:maxTickDepth=10/native` for one with options, `floor/native`.
+function ratioName (impl) {
+  return `${impl.replace(/^heaptimers(?=:|$)/, 'ht')}/native`
+}
+
+// The same split over lines, as implHeader(): `ht/native` then each option.
+function ratioHeader (impl) {
+  const [name, ...options] = implHeader(impl)
+  return [ratioName(name), ...options]
+}
+
+/** The ratio cell of `impl` on `node`: the implementation over native on the same Node. */
+function ratioText (find, node, impl) {
+  return fmt.ratio(ratio(find(node, impl), find(node, NATIVE)))
 }
 
 module.exports = {
@@ -118,5 +129,7 @@ module.exports = {
   marksOf,
   cellText,
   rowContext,
-  ratiosText
+  ratioName,
+  ratioHeader,
+  ratioText
 }

@@ -115,4 +115,4 @@ function build (report, { tableLayout = null } = {}) {
   }
 }
 
-module.exports = { build, valueText, implName }
+module.exports = { build, implName }

@@ -116,4 +116,4 @@ function machinesOf (report) {
   return unique(merged.map((m) => machineKey(m.machine)))
 }
 
-module.exports = { merge, machinesOf, machineKey }
+module.exports = { merge, machinesOf }

@@ -14,7 +14,7 @@ const cells = require('./cells')
 const wide = require('./wide')
 const byVersion = require('./by-version')
 
-const { NONE, BEST, BEST_NATIVE, unique } = cells
+const { NONE, BEST, BEST_NATIVE, unique, ratioName } = cells
 const LAYOUTS = { wide, versions: byVersion }
 
 /** The layout module (wide.js or by-version.js) for --layout `name`: 'auto' is wide for one Node. */
@@ -63,14 +63,14 @@ function titleOf (report) {
 // What each unit of the report means, in the units table's order; M/s and % cpu are always
 // explained, as they were before the other units existed.
 function unitsNote (results) {
-  const present = new Set(['M/s', '% cpu', ...results.map((r) => r.unit)])
+  const present = new Set(results.map((r) => r.unit))
   return Object.keys(UNITS).filter((u) => present.has(u))
     .map((u) => `${u}: ${UNITS[u].text}, ${UNITS[u].higherIsBetter ? 'higher' : 'lower'} is better.`).join(' ')
 }
 
-// The lower-is-better units of the report, for the ratio note ('% cpu' alone reads as before).
+// The lower-is-better units of the report, for the ratio note.
 function invertedUnits (results) {
-  const present = new Set(['% cpu', ...results.map((r) => r.unit)])
+  const present = new Set(results.map((r) => r.unit))
   return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter)
 }
 
@@ -88,8 +88,13 @@ function notesOf (cols, results, grid) {
     const zero = results.some((r) => !r.error && r.median === 0)
       ? ' 0 against 0 is 1.00x; against a 0 on the other side there is no finite ratio (-).'
       : ''
-    lines.push(`ht/native: each of ${cols.others.join(', ')} over native on the same Node, ${grid.ratioNote}; ` +
-      `for ${invertedUnits(results).join(', ')} rows native over heaptimers, so above 1 always means heaptimers is better.${zero}`)
+    // One implementation: its ratio's name and what it divides; several: each name says it.
+    const what = cols.others.length > 1
+      ? `<implementation>/native: each implementation over native on the same Node (ht: heaptimers), ${grid.ratioPlace}; `
+      : `${ratioName(cols.others[0])}: ${cols.others[0]} over native on the same Node; `
+    const inverted = invertedUnits(results)
+    const flipped = inverted.length ? `for ${inverted.join(', ')} rows native over heaptimers, so ` : 'so '
+    lines.push(`${what}${flipped}above 1 always means heaptimers is better.${zero}`)
   }
   if (results.some((r) => r.impl === NONE)) {
     lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`)

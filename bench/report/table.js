@@ -1,12 +1,20 @@
-// Draws the report grid as a terminal table with cli-table3. Colour only for a TTY without
-// NO_COLOR: cli-table3 would otherwise put escape codes into pipes and files.
+// Draws the report grid as a terminal table with cli-table3, in colour where Node itself would
+// colour the stream: cli-table3 would otherwise put escape codes into pipes and files.
 'use strict'
 
+const tty = require('tty')
 const Table = require('cli-table3')
 const model = require('./model')
 
+/**
+ * Node's own rule (its util.styleText): FORCE_COLOR decides when set, even for a pipe; otherwise
+ * a TTY whose terminal has colours, which NO_COLOR and TERM=dumb turn off. hasColors() reads only
+ * `env`, so it answers for any stream.
+ */
 function wantColor (stream = process.stdout, env = process.env) {
-  return Boolean(stream.isTTY) && !('NO_COLOR' in env)
+  const hasColors = tty.WriteStream.prototype.hasColors
+  if (env.FORCE_COLOR !== undefined) return hasColors.call(stream, env)
+  return Boolean(stream.isTTY) && hasColors.call(stream, env)
 }
 
 // grid: the output of model.build (or anything of that shape).

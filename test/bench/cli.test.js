@@ -73,6 +73,13 @@ t.test('help and version exit 0', async (t) => {
   const help = await cli(['--help'])
   t.equal(help.code, 0)
   t.match(help.stdout, /Usage: timerbench/)
+  // what `timerbench` alone runs: the default command's options, examples, exit codes
+  for (const option of ['-s, --scenario', '-i, --impl', '--node <list>', '-f, --format', '--runs <n>', '--quick']) {
+    t.ok(help.stdout.includes(option), `the root help shows ${option}`)
+  }
+  t.match(help.stdout, /\nExamples:\n {2}timerbench {2}/)
+  t.match(help.stdout, /\nExit codes:\n {2}0 [^\n]*\n {2}1 [^\n]*\n {2}2 [^\n]*\n {2}3 /)
+  t.notMatch(help.stdout, /floor/, 'the maintainers\' floor is not offered')
   const runHelp = await cli(['run', '--help'])
   t.equal(runHelp.code, 0)
   t.match(runHelp.stdout, /--max-regression/)

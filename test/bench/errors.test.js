@@ -75,11 +75,20 @@ t.test('a Node below the engines range: n/a with the reason', async (t) => {
   t.match(render(report, 'table'), /n\/a \[1\][\s\S]*\[1\] n\/a: heaptimers needs Node >=999/)
 })
 
-t.test('the CLI prints an error cell and still exits 0', async (t) => {
+t.test('the CLI prints an error cell, says so on stderr and exits 3', async (t) => {
   const res = await cli([...FAST, '-s', 'immediate-set', '-i', 'native,heaptimers'], { TIMERBENCH_LIB: fixture('lib-exit.js') })
-  t.equal(res.code, 0, res.stderr)
+  t.equal(res.code, 3, 'exit code 3: a cell did not measure')
   t.match(res.stdout, /immediate-set \(M\/s\)\s+│\s+[\d.]+ .*│\s+error \[1\] │/)
   t.match(res.stdout, /\[1\] crash: child exited with code 7/)
+  t.equal(res.stderr, 'timerbench: 1 of 2 cells did not measure (crash); their footnotes say why\n')
+})
+
+t.test('a hung cell: exit 3, and the JSON report is still written in full', async (t) => {
+  const res = await cli([...FAST, '-s', 'immediate-set', '-i', 'native,heaptimers', '-f', 'json'],
+    { TIMERBENCH_LIB: fixture('lib-never.js') })
+  t.equal(res.code, 3, res.stderr)
+  const report = JSON.parse(res.stdout)
+  t.same(report.results.map((r) => r.error && r.error.kind), [null, 'timeout'])
 })
 
 t.test('verdict: how a child\'s end becomes a result or an error', async (t) => {

@@ -22,9 +22,9 @@ t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
   const grid = model.build(fixture.report(), WIDE)
   t.same(grid.header.map((h) => h.join(' ')), [
     'scenario (unit)',
-    'v16.20.2 native', 'v16.20.2 heaptimers', 'v16.20.2 heaptimers maxTickDepth=10', 'v16.20.2 ht/native',
-    'v20.20.2 native', 'v20.20.2 heaptimers', 'v20.20.2 heaptimers maxTickDepth=10', 'v20.20.2 ht/native'
-  ], 'versions oldest first, native first, one ratio column per Node')
+    'v16.20.2 native', 'v16.20.2 heaptimers', 'v16.20.2 heaptimers maxTickDepth=10', 'v16.20.2 ht/native', 'v16.20.2 ht/native maxTickDepth=10',
+    'v20.20.2 native', 'v20.20.2 heaptimers', 'v20.20.2 heaptimers maxTickDepth=10', 'v20.20.2 ht/native', 'v20.20.2 ht/native maxTickDepth=10'
+  ], 'versions oldest first, native first, a ratio column per Node and implementation, named as its column')
   t.same(grid.rows.map((r) => r[0]), [
     'fn-call (M/s)', 'timeout-set-clear (M/s)', 'immediate-recursion (M/s)', 'cpu-1ms-loops-100 (% cpu)'
   ], 'registry order, unit in the label')
@@ -34,25 +34,29 @@ t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
   t.equal(fn['v16.20.2 native'], '300 ±2%')
   t.equal(fn['v20.20.2 heaptimers'], '', 'no-timers row uses the first column only')
   t.equal(fn['v20.20.2 ht/native'], '')
+  t.equal(fn['v20.20.2 ht/native maxTickDepth=10'], '')
 
   const sc = rowOf(grid, 'timeout-set-clear')
   t.equal(sc['v16.20.2 native'], '5.00 ±4% **', 'best native across versions')
   t.equal(sc['v20.20.2 native'], '4.00 ±5%')
   t.equal(sc['v20.20.2 heaptimers'], '28.0 ±6% ++', 'best overall')
-  t.equal(sc['v20.20.2 ht/native'], '7.00x 6.75x', 'each heaptimers column over native')
+  t.equal(sc['v20.20.2 ht/native'], '7.00x', 'heaptimers over native')
+  t.equal(sc['v20.20.2 ht/native maxTickDepth=10'], '6.75x', 'heaptimers:maxTickDepth=10 over native')
   t.match(sc['v16.20.2 heaptimers'], /^n\/a \[1\]$/)
-  t.equal(sc['v16.20.2 ht/native'], '- -')
+  t.equal(sc['v16.20.2 ht/native'], '-')
 
   const rec = rowOf(grid, 'immediate-recursion')
   t.equal(rec['v20.20.2 native'], '0.800 ±3% **')
   t.equal(rec['v20.20.2 heaptimers'], '0.900 ±3% ++')
   t.match(rec['v20.20.2 heaptimers maxTickDepth=10'], /^error \[2\]$/)
-  t.equal(rec['v20.20.2 ht/native'], '1.13x -')
+  t.equal(rec['v20.20.2 ht/native'], '1.13x')
+  t.equal(rec['v20.20.2 ht/native maxTickDepth=10'], '-', 'no ratio for an error cell')
 
   const cpu = rowOf(grid, 'cpu-1ms-loops-100')
   t.equal(cpu['v20.20.2 native'], '47.3% ±2% **', 'lower is better: best native is the lowest')
   t.equal(cpu['v20.20.2 heaptimers'], '16.0% ±2% ++')
-  t.equal(cpu['v20.20.2 ht/native'], '2.96x 2.87x', 'native/heaptimers for % cpu')
+  t.equal(cpu['v20.20.2 ht/native'], '2.96x', 'native/heaptimers for % cpu')
+  t.equal(cpu['v20.20.2 ht/native maxTickDepth=10'], '2.87x')
 
   t.match(grid.notes.join('\n'), /\[1\] n\/a: heaptimers needs Node >=18.*heaptimers on v16\.20\.2; heaptimers:maxTickDepth=10 on v16\.20\.2; 6 cells/)
   t.match(grid.notes.join('\n'), /\[2\] crash: child killed by SIGSEGV \(heaptimers:maxTickDepth=10 on v20\.20\.2; 1 cell\)/)
@@ -70,11 +74,20 @@ t.test('table: plain text without colour', async (t) => {
     'colour changes nothing but escape codes')
 })
 
-t.test('colour only on a TTY without NO_COLOR', async (t) => {
-  t.equal(wantColor({ isTTY: true }, {}), true)
-  t.equal(wantColor({ isTTY: true }, { NO_COLOR: '' }), false)
-  t.equal(wantColor({ isTTY: false }, {}), false)
-  t.equal(wantColor({}, {}), false)
+t.test('colour follows Node: a colour TTY, NO_COLOR, TERM=dumb, FORCE_COLOR', async (t) => {
+  const term = { TERM: 'xterm-256color' }
+  t.equal(wantColor({ isTTY: true }, term), true)
+  t.equal(wantColor({ isTTY: true }, { ...term, NO_COLOR: '' }), false, 'NO_COLOR, even empty')
+  t.equal(wantColor({ isTTY: true }, { TERM: 'dumb' }), false, 'TERM=dumb')
+  t.equal(wantColor({ isTTY: false }, term), false, 'a pipe')
+  t.equal(wantColor({}, term), false)
+  t.equal(wantColor({ isTTY: false }, { ...term, FORCE_COLOR: '1' }), true, 'FORCE_COLOR=1 colours a pipe')
+  t.equal(wantColor({ isTTY: true }, { ...term, FORCE_COLOR: '0' }), false, 'FORCE_COLOR=0 turns colour off')
+  // and the same answers as Node's own rule for a stream it would colour
+  const nodeRule = (env) => require('tty').WriteStream.prototype.hasColors.call(null, env)
+  for (const env of [term, { TERM: 'dumb' }, { ...term, NO_COLOR: '1' }]) {
+    t.equal(wantColor({ isTTY: true }, env), nodeRule(env), JSON.stringify(env))
+  }
 })
 
 t.test('markdown: a GitHub table with escaped marks', async (t) => {
@@ -85,7 +98,7 @@ t.test('markdown: a GitHub table with escaped marks', async (t) => {
   t.match(lines[header + 1], /^\|:---\|---:\|/, 'alignment row')
   t.ok(md.includes('| timeout-set-clear (M/s) | 5.00 ±4% \\*\\* |'), 'escaped ** in a cell')
   t.ok(md.includes('28.0 ±6% ++'), '++ needs no escaping')
-  t.ok(md.includes('| 7.00x 6.75x |'), 'ratio column')
+  t.ok(md.includes('| 7.00x | 6.75x |'), 'a ratio column per implementation')
   const rows = lines.filter((l) => l.startsWith('| '))
   const widths = new Set(rows.map((l) => l.split(/(?<!\\)\|/).length))
   t.equal(widths.size, 1, 'every row has the same number of cells')
@@ -114,17 +127,20 @@ t.test('versions grid (the default for several Nodes): a column per version, imp
     ['timeout-set-clear (M/s)', 'native', '5.00 ±4% **', '4.00 ±5%'],
     ['', 'heaptimers', 'n/a [1]', '28.0 ±6% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '27.0 ±7%'],
-    ['', 'ht/native', '- -', '7.00x 6.75x'],
+    ['', 'ht/native', '-', '7.00x'],
+    ['', 'ht:maxTickDepth=10/native', '-', '6.75x'],
     ['immediate-recursion (M/s)', 'native', '0.500 ±3%', '0.800 ±3% **'],
     ['', 'heaptimers', 'n/a [1]', '0.900 ±3% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', 'error [2]'],
-    ['', 'ht/native', '- -', '1.13x -'],
+    ['', 'ht/native', '-', '1.13x'],
+    ['', 'ht:maxTickDepth=10/native', '-', '-'],
     ['cpu-1ms-loops-100 (% cpu)', 'native', '50.0% ±2%', '47.3% ±2% **'],
     ['', 'heaptimers', 'n/a [1]', '16.0% ±2% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '16.5% ±2%'],
-    ['', 'ht/native', '- -', '2.96x 2.87x']
+    ['', 'ht/native', '-', '2.96x'],
+    ['', 'ht:maxTickDepth=10/native', '-', '2.87x']
   ], 'the same cells and marks as the wide grid, arranged like the classic table')
-  t.match(grid.notes.join('\n'), /in row order/)
+  t.match(grid.notes.join('\n'), /<implementation>\/native: each implementation over native on the same Node \(ht: heaptimers\), one row each/)
   t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes')
   const one = fixture.report()
   one.results = one.results.filter((r) => r.node === fixture.NODE_NEW)
