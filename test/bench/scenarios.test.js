@@ -11,7 +11,7 @@ const { runCell, checkRun } = require('./fixtures/helpers')
 // scaling.test.js).
 const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.group))
 
-t.test('the registry has the issue\'s scenario names and groups', async (t) => {
+t.test('the registry has the classic study\'s scenario names and groups', async (t) => {
   t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
     'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
   t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])

@@ -259,13 +259,13 @@ t.test('warmup.js: throughput per slice of process time, for native and heaptime
 
 // `-i floor` runs the floor beside native and heaptimers in one timerbench run, so that its
 // ratios to native come from the same interleaved runs as heaptimers' (the floor's proofs). It
-// must run every row of the groups the issue measures, whatever library TIMERBENCH_LIB names.
-t.test('-i floor: every issue-5 row runs on the floor, whatever library heaptimers points at', async t => {
+// must run every row of the classic throughput groups, whatever library TIMERBENCH_LIB names.
+t.test('-i floor: every primitives, queue, recursion, bulk and cpu row runs on the floor, whatever library heaptimers points at', async t => {
   const registry = require('../../bench/scenarios')
   const { runCell, checkRun } = require('../bench/fixtures/helpers')
   const GROUPS = ['primitives', 'queue', 'recursion', 'bulk', 'cpu']
   const rows = registry.all.filter(s => GROUPS.includes(s.group))
-  t.ok(rows.length >= 15, 'the issue\'s rows')
+  t.ok(rows.length >= 15, 'the rows of those groups')
   // freshClock=false changes only where a timeout starts, so it runs the rows that make
   // timeouts outside a pass (bulk) and inside one (cpu).
   const groupsOf = { floor: GROUPS, 'floor:drainBetweenCallbacks=false': ['bulk'], 'floor:freshClock=false': ['bulk', 'cpu'] }
