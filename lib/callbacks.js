@@ -6,7 +6,9 @@
 // Arguments are stored without a per-timer array where possible (`_args`, shaped as two bits of
 // the timer's `_flags` say, ARGS_* below): undefined when there are none, the argument itself
 // when there is one, one small ExtraArgs object for two or three, an array beyond that. Calls go
-// through fixed-arity fast paths, so no closure and no spread is created per call.
+// through fixed-arity fast paths, so no closure and no spread is created per call. Each scheduler
+// calls its callbacks as methods of the timer (`timer._onTimeout(a)`), as Node does: a callback's
+// own `call` or `apply` property (a mock's, say) is never read.
 //
 // Draining: Node runs the nextTick queue and then the promise jobs between any two timer
 // callbacks. `process._tickCallback` is Node's own function for exactly that drain (it exists
@@ -42,14 +44,6 @@ class ExtraArgs {
   }
 }
 
-/** Calls `fn` with `self` as `this` and the stored arguments `args`, of the given ARGS_* shape. */
-function invoke (fn, self, args, shape) {
-  if (shape === ARGS_ONE) return fn.call(self, args)
-  if (shape === ARGS_LIST) return args === undefined ? fn.call(self) : fn.apply(self, args)
-  if (shape === ARGS_TWO) return fn.call(self, args.first, args.second)
-  return fn.call(self, args.first, args.second, args.third)
-}
-
 /** The arguments after the first `skip` of an `arguments` object, as an array. */
 function packArgs (argsObject, skip) {
   const packed = new Array(argsObject.length - skip)
@@ -77,7 +71,6 @@ module.exports = {
   ARGS_SHAPE,
   ExtraArgs,
   drainTicks,
-  invoke,
   packArgs,
   unpackArgs,
 }

@@ -394,11 +394,15 @@ const passSource = {
 }
 
 // Runs the taken immediate's callback: `_onImmediate`, with the immediate as `this` and its
-// arguments.
+// arguments, called as a method in each argument shape (callbacks.js).
 function runCallback (immediate) {
-  const callback = immediate._onImmediate
-  if (typeof callback === 'function') callbacks.invoke(callback, immediate, immediate._args, immediate._flags & ARGS_SHAPE)
-  else callUncallable(immediate)
+  if (typeof immediate._onImmediate !== 'function') return callUncallable(immediate)
+  const shape = immediate._flags & ARGS_SHAPE
+  const args = immediate._args
+  if (shape === ARGS_ONE) immediate._onImmediate(args)
+  else if (shape === ARGS_LIST) args === undefined ? immediate._onImmediate() : Reflect.apply(immediate._onImmediate, immediate, args)
+  else if (shape === ARGS_TWO) immediate._onImmediate(args.first, args.second)
+  else immediate._onImmediate(args.first, args.second, args.third)
 }
 
 // An immediate whose `_onImmediate` a program replaced with something it cannot call: Node calls

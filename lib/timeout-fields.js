@@ -8,6 +8,30 @@ const { ARGS_LIST, ARGS_SHAPE, unpackArgs } = require('./callbacks')
 
 const NODE_CLEARED = -1 // `_idleTimeout` of a cleared timer, as in Node
 
+// Node keeps an interval's period in `_repeat` and copies it into `_idleTimeout` after each run;
+// heaptimers keeps one delay, `_delay`, for both. A program that makes the two differ (writing
+// `_repeat`, or an interval's `_idleTimeout`) has the period kept here until the run ends.
+const periods = new WeakMap()
+// True once a period has been kept: until then the scheduler has nothing to settle.
+const kept = { periods: false }
+
+function keepPeriod (timer, period) {
+  periods.set(timer, period)
+  kept.periods = true
+}
+
+/**
+ * After an interval's run, Node's rule: `_idleTimeout` becomes `_repeat`, unless the program set
+ * `_idleTimeout` to -1, which stops the interval. Returns whether it runs again.
+ */
+function settlePeriod (timer) {
+  if (!periods.has(timer)) return true
+  if (timer._delay === NODE_CLEARED) return false // `_repeat` keeps reading the period, as in Node
+  timer._delay = periods.get(timer)
+  periods.delete(timer)
+  return true
+}
+
 /**
  * Defines Node's fields on `Timeout.prototype`. `bits`: the `_flags` bits of timeouts.js,
  * and its cancelPending() (Node's clearTimeout clears through `_destroyed`).
@@ -20,13 +44,30 @@ function defineNodeFields (Timeout, bits) {
       return (this._flags & CLEARED) !== 0 ? NODE_CLEARED : this._delay
     }
 
+    // An interval's period stays `_repeat` (see `periods`); refresh() and a timeout's next
+    // arm use the new value, as Node's do.
     set _idleTimeout (value) {
+      if ((this._flags & REPEAT) !== 0 && !periods.has(this)) keepPeriod(this, this._delay)
       this._delay = value
     }
 
     /** Node's interval field: the period of an interval, null for a timeout. */
     get _repeat () {
-      return (this._flags & REPEAT) !== 0 ? this._delay : null
+      if ((this._flags & REPEAT) === 0) return null
+      return periods.has(this) ? periods.get(this) : this._delay
+    }
+
+    // Node repeats a timer whose `_repeat` is truthy after its run: writing it turns a timeout
+    // into an interval, or an interval into a timeout.
+    set _repeat (value) {
+      if (value) {
+        this._flags |= REPEAT
+        if (value !== this._delay) keepPeriod(this, value)
+        else periods.delete(this)
+      } else {
+        this._flags &= ~REPEAT
+        periods.delete(this)
+      }
     }
 
     /**
@@ -77,4 +118,4 @@ function defineNodeFields (Timeout, bits) {
   }
 }
 
-module.exports = { defineNodeFields }
+module.exports = { defineNodeFields, kept, settlePeriod }

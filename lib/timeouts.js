@@ -22,13 +22,13 @@ const { defineInspector, timeoutInspector } = require('./inspect')
 const { KeepAlive } = require('./keepalive')
 const { probeNativeTimeouts } = require('./native-probes')
 const { HAS_ID, idOf, giveId, registerId, forgetId, timerById } = require('./timeout-ids')
-const { defineNodeFields } = require('./timeout-fields')
+const { defineNodeFields, kept, settlePeriod } = require('./timeout-fields')
 const { options } = require('./options')
 const callbacks = require('./callbacks')
 const asyncContext = require('./async-context')
 const domains = require('./domains')
 
-const { ARGS_ONE, ARGS_SHAPE, ExtraArgs } = callbacks
+const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_SHAPE, ExtraArgs } = callbacks
 const { timerContext } = asyncContext
 // Called by name rather than as `Math.floor()`: a call through `Math` is 8 more bytes of bytecode
 // in link(), which V8 inlines into every creation within a budget (see setTimeout()).
@@ -711,11 +711,16 @@ function armForNextRun (timer) {
   if (key < armedKey) armFor(key, deadline, clock.now(), false)
 }
 
-// Runs the taken timer's callback: `_onTimeout`, with the timer as `this` and its arguments.
+// Runs the taken timer's callback: `_onTimeout`, with the timer as `this` and its arguments,
+// called as a method in each argument shape (callbacks.js).
 function runCallback (timer) {
-  const callback = timer._onTimeout
-  if (typeof callback === 'function') callbacks.invoke(callback, timer, timer._args, timer._flags & ARGS_SHAPE)
-  else runUncallable(timer)
+  if (typeof timer._onTimeout !== 'function') return runUncallable(timer)
+  const shape = timer._flags & ARGS_SHAPE
+  const args = timer._args
+  if (shape === ARGS_ONE) timer._onTimeout(args)
+  else if (shape === ARGS_LIST) args === undefined ? timer._onTimeout() : Reflect.apply(timer._onTimeout, timer, args)
+  else if (shape === ARGS_TWO) timer._onTimeout(args.first, args.second)
+  else timer._onTimeout(args.first, args.second, args.third)
 }
 
 // A due timer whose `_onTimeout` a program replaced with something it cannot call. Node skips
@@ -759,9 +764,16 @@ function afterCallback (timer) {
     retire(timer)
     return
   }
+  // A period the program changed through Node's fields (timeout-fields.js); `_idleTimeout` -1
+  // stops the interval, which stays pending only if its callback refreshed it.
+  const repeats = (flags & REPEAT) !== 0 && (kept.periods === false || settlePeriod(timer))
+  if (!repeats && timer._next === null) {
+    retire(timer)
+    return
+  }
   // Still pending: an interval, or a timeout its callback refreshed.
   timer._context = asyncContext.contextAfterCallback(timer._context, sharedCapture)
-  if ((flags & REPEAT) !== 0) {
+  if (repeats) {
     if (timer._next !== null) unlink(timer) // refreshed by its callback: the period wins
     const bucket = link(timer, pass.now)
     // take() armed for this bucket already, unless the callback changed the delay. Armed from

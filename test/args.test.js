@@ -166,3 +166,37 @@ for (const kind of ['setTimeout', 'setInterval', 'setImmediate']) {
     })
   })
 }
+
+// Node calls a callback without reading its `call` or `apply` property, so a function that has
+// its own (a mock, or a function object with such a field) runs as any other, with `this` and
+// its arguments, in every argument shape.
+for (const kind of ['setTimeout', 'setInterval', 'setImmediate']) {
+  t.test(`${kind}: a callback whose own call and apply are overwritten`, async t => {
+    await sameResult(t, `${kind} own call/apply`, async T => {
+      const out = []
+      for (const args of ARGS) {
+        for (const own of [{ call: 'x' }, { apply: 'x' }, { call: 'x', apply: 'x' }, { call: () => 'wrong', apply: () => 'wrong' }]) {
+          out.push(await new Promise(resolve => {
+            const handle = {}
+            const rec = record(handle)
+            const cb = function () {
+              const r = rec.apply(this, arguments)
+              if (kind === 'setInterval') T.clearInterval(this)
+              resolve(r)
+            }
+            Object.assign(cb, own)
+            if (kind === 'setImmediate') handle.h = T.setImmediate(cb, ...args)
+            else handle.h = T[kind](cb, 1, ...args)
+          }))
+        }
+      }
+      return out
+    }, {
+      expect: ARGS.flatMap(args => Array(4).fill({
+        thisIsHandle: true,
+        argc: args.length,
+        args: args.map(a => a === undefined ? '<undefined>' : a),
+      })),
+    })
+  })
+}

@@ -67,8 +67,8 @@ t.test('a late interval does not fire a burst to catch up', async t => {
 })
 
 t.test('an interval whose _idleTimeout is written to 0 still yields to the loop between runs', async t => {
-  // Node keeps the period in `_repeat`; heaptimers re-arms from `_idleTimeout`, clamped to 1 ms
-  // as a new timer's delay is: a 0 ms re-arm once ran it again and again in one pass.
+  // Node keeps the period in `_repeat` and copies it back into `_idleTimeout` after the run, so
+  // the interval keeps its period and runs once per loop turn at most.
   await sameResult(t, '_idleTimeout = 0 in run 3', async T => {
     const runs = [] // immediate chain steps seen at each run
     let steps = 0

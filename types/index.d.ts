@@ -18,14 +18,14 @@ export interface Timeout {
   /** A numeric id that clearTimeout/clearInterval accept. */
   [Symbol.toPrimitive](): number;
   [Symbol.dispose](): void;
-  /** The delay; writable, as in Node (docs/differences.md, "Writing `_idleTimeout`"). @internal Node-private field, kept because packages read it. */
+  /** The delay; writable, as in Node (-1 in an interval's callback stops it). @internal Node-private field, kept because packages read it. */
   _idleTimeout: number;
   /** When the timer was last armed, in the event loop's milliseconds (as Node's). @internal Node-private field, kept because packages read it. */
   readonly _idleStart: number;
   /** null once cleared; undefined on Node 24.21 and 26, as Node's own. @internal Node-private field, kept because packages read it. */
-  readonly _onTimeout: ((...args: any[]) => void) | null | undefined;
-  /** @internal Node-private field, kept because packages read it. */
-  readonly _repeat: number | null;
+  _onTimeout: ((...args: any[]) => void) | null | undefined;
+  /** An interval's period, null for a timeout; writing it makes the timer repeat or stop repeating, as in Node. @internal Node-private field, kept because packages read it. */
+  _repeat: number | null;
   /** Writing true clears a pending timer (docs/differences.md, "Node's own clear functions"). @internal Node-private field, kept because packages read it. */
   _destroyed: boolean;
   /** @internal Node-private field, kept because packages read it. */

@@ -26,6 +26,8 @@
 //     ['t', id, slots, args]   setTimeout(cb, slots * slotMs, ...args)
 //     ['i', id, slots, args]   setInterval(cb, slots * slotMs, ...args)
 //     ['m', id, args]          setImmediate(cb, ...args)
+//     (each may end with an `own` entry, 'call', 'apply' or 'both': the callback then has its
+//     own `call` and/or `apply` property, a string, which Node never reads)
 //     ['c', id, via]           clear: clearTimeout | clearInterval |
 //                              clearImmediate | close | dispose | num | str
 //                              (num/str: clearTimeout(+h) / clearTimeout(String(h)))
@@ -120,6 +122,13 @@ function generate (seed, options = {}) {
 
 function generateOnce (seed, o, attempt) {
   const R = rng(attempt === 0 ? seed : (seed ^ Math.imul(attempt, 0x9E3779B1)) >>> 0)
+  // A stream of its own for what does not change the model, so that adding it left every
+  // seed's program (and its expected log) as it was.
+  const R2 = rng((seed ^ 0x5EED0C11) >>> 0)
+  const withOwn = (op) => {
+    if (R2.chance(0.15)) op.push(R2.pick(['call', 'apply', 'both']))
+    return op
+  }
   const hasDispose = typeof Symbol.dispose === 'symbol'
   const prog = { seed, slotMs: o.slotMs, root: null, bodies: {} }
   const H = new Map() // id -> model state
@@ -166,7 +175,7 @@ function generateOnce (seed, o, attempt) {
           const args = genArgs()
           H.set(id, { id, kind: 't', k, args, armed: true, cleared: false, refed: true, slot, seq: ++nseq, fired: 0, revives: 0 })
           ctx.delays.push(k)
-          return ['t', id, k, args]
+          return withOwn(['t', id, k, args])
         }
         return null
       }
@@ -180,7 +189,7 @@ function generateOnce (seed, o, attempt) {
         reserve(slots, 'I' + id)
         const args = genArgs()
         H.set(id, { id, kind: 'i', k, runs, args, armed: true, cleared: false, refed: true, slot: ctx.slot + k, seq: ++nseq, fired: 0 })
-        return ['i', id, k, args]
+        return withOwn(['i', id, k, args])
       }
       case 'm': {
         if (H.size >= o.maxHandles || ctx.immDepth >= o.maxImmediateDepth || ctx.noImmediates) return null
@@ -188,7 +197,7 @@ function generateOnce (seed, o, attempt) {
         const args = genArgs()
         H.set(id, { id, kind: 'm', args, armed: true, cleared: false, refed: true, immDepth: ctx.immDepth + 1, fired: 0 })
         immQueue.push(id)
-        return ['m', id, args]
+        return withOwn(['m', id, args])
       }
       case 'c': {
         const all = [...H.values()]
@@ -401,6 +410,13 @@ function installThrowHandler () {
 // `violations` are those of test/helpers/invariants.js (strictEarly: whether
 // an early run is one); lost/running are only checked for complete runs.
 // `nativeTimers` supplies the harness's own timers (never T's).
+// Gives `cb` its own `call` and/or `apply` (op's `own` entry): a callback must run all the same.
+function ownCallApply (cb, own) {
+  if (own === 'call' || own === 'both') cb.call = 'not a function'
+  if (own === 'apply' || own === 'both') cb.apply = 'not a function'
+  return cb
+}
+
 function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictEarly = true } = {}) {
   const S = prog.slotMs
   if (graceMs === undefined) graceMs = 2 * S
@@ -474,19 +490,19 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictE
       switch (op[0]) {
         case 't':
         case 'i': {
-          const [kind, id, k, args] = op
+          const [kind, id, k, args, own] = op
           st[id] = { kind, k, fired: 0, armed: false, cleared: false, nominal: slot + k }
           const set = kind === 't' ? T.setTimeout : T.setInterval
           recs[id] = inv.track(kind === 't' ? 'timeout' : 'interval', id, k * S, makeCb(id),
-            cb => set(cb, k * S, ...args.map(decodeArg)))
+            cb => set(ownCallApply(cb, own), k * S, ...args.map(decodeArg)))
           handles[id] = recs[id].handle
           arm(st[id])
           break
         }
         case 'm': {
-          const [, id, args] = op
+          const [, id, args, own] = op
           st[id] = { kind: 'm', fired: 0, armed: false, cleared: false, nominal: slot }
-          recs[id] = inv.track('immediate', id, 0, makeCb(id), cb => T.setImmediate(cb, ...args.map(decodeArg)))
+          recs[id] = inv.track('immediate', id, 0, makeCb(id), cb => T.setImmediate(ownCallApply(cb, own), ...args.map(decodeArg)))
           handles[id] = recs[id].handle
           arm(st[id])
           break
