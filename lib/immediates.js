@@ -263,10 +263,15 @@ function onNativeImmediate () {
     keepAlive.release()
   }
   if (interrupted) {
-    // Node re-enters the check phase right after an uncaught exception is handled, and that
-    // can fire an immediate the handler queued: finish the interrupted pass first, as Node
-    // finishes its outstanding queue first; what was queued since waits for the next turn.
+    // Node re-enters the check phase right after an uncaught exception is handled: it finishes
+    // the queue the throw interrupted, and when the throw came from that queue's last immediate,
+    // runs the immediates queued since (the handler's own among them) at once. Either way the
+    // first of them runs before the thrower's ticks, as this pass does.
     interrupted = false
+    if (queue.runHead === null) {
+      startGeneration(queue)
+      generation = 0
+    }
   } else {
     startGeneration(queue)
     generation = 0
