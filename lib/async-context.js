@@ -29,7 +29,7 @@ const storageUsedBeforeLoad = storageImplementationLoaded()
 const { AsyncResource, AsyncLocalStorage, createHook, executionAsyncId, executionAsyncResource } = asyncHooks
 const { IntrinsicPromise, promiseThen } = require('./intrinsics')
 const { options, onConfigure } = require('./options')
-const { outsideDomain } = require('./domains')
+const { outsideDomain, domainsLoaded } = require('./domains')
 
 // A scheduler's pass (timeouts.js's runDue(), immediates.js's runGenerations()) is one loop:
 //
@@ -80,8 +80,35 @@ function runsInPlace (context) {
  * after the exception is handled), and leaving our scope on top of it would corrupt the stack.
  */
 function fireInContext (source, timer) {
-  if (timer._context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer)
-  else runScoped(source, timer)
+  const context = timer._context
+  if (context === source.home && source.homeEpoch === contextEpoch) fireAtHome(source, timer)
+  else if (context.domain === null) runScoped(source, timer)
+  else runInDomain(source, timer)
+}
+
+// The domain a callback threw out of, still entered (see runInDomain()).
+var thrownDomain = null
+
+/**
+ * Runs a timer created inside a domain inside it, as Node runs its own: the domain is entered
+ * around the callback and left after it, but stays entered when the callback throws, so that
+ * Node hands the error to the domain, whose handler then leaves it. If no domain handler takes
+ * the error (an 'uncaughtException' listener does), the next pass leaves it, where Node's own
+ * after hooks would have.
+ */
+function runInDomain (source, timer) {
+  const domain = timer._context.domain
+  domain.enter()
+  thrownDomain = domain
+  runScoped(source, timer)
+  thrownDomain = null
+  domain.exit()
+}
+
+function leaveThrownDomain () {
+  const domain = thrownDomain
+  thrownDomain = null
+  if (process.domain === domain) domain.exit()
 }
 
 // Runs `timer` in the pass's own context, which provably carries its stores ("running at home").
@@ -117,7 +144,7 @@ function fireWhileShared (source, timer) {
   const context = timer._context
   const key = FRAME_STORAGE ? context.frameKey : context.asyncId()
   const epoch = contextEpoch
-  const sharing = canShare(context)
+  const sharing = canShare(context) && context.domain === null
   for (;;) {
     // Until something switches context, the callback's timers can share its context.
     if (sharing) shareContext(context, key)
@@ -168,6 +195,7 @@ function armedContextHolds (source) {
 
 /** Call as a pass starts: `inHandle` when it runs in the callback of the handle last armed. */
 function enterPass (source, inHandle) {
+  if (thrownDomain !== null) leaveThrownDomain()
   const home = inHandle ? source.armedHome : null
   source.home = home
   source.homeEpoch = source.armedEpoch
@@ -366,6 +394,7 @@ class TimerContext extends AsyncResource {
     this.frameKey = frameKey // AsyncContextFrame: the marker its frame carries
     this.bornEpoch = contextEpoch
     this.bornWith = null
+    this.domain = null // the domain a timer created inside one runs in (see domainContext())
   }
 
   restoreStores () {
@@ -399,8 +428,24 @@ function captureContext (shared) {
   // the capture itself in a function of its own, so that V8 can inline the check into
   // setTimeout and setImmediate.
   if (contextFree === true) return shared.free
+  if (domainsLoaded() && activeDomain()) return domainContext(shared)
   if (inSharedContext(shared)) return shared.context
   return captureAndShare(shared)
+}
+
+function activeDomain () {
+  const domain = process.domain
+  return domain !== null && domain !== undefined
+}
+
+// A timer created inside a domain has a context of its own, never shared, that names the
+// domain: its callback runs inside it (runInDomain()). Created outside the domain itself, so
+// that Node does not bind it to the domain too (Node's binding would leave the domain as the
+// scope's async after hook runs, before an error could reach it).
+function domainContext (shared) {
+  const context = outsideDomain(newTimerContext, shared, null)
+  context.domain = process.domain
+  return context
 }
 
 function captureAndShare (shared) {

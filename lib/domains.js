@@ -30,4 +30,22 @@ function domainsLoaded () {
   return EventEmitter.usingDomains
 }
 
-module.exports = { domainsLoaded, outsideDomain }
+/**
+ * Defines `domain` on a timer prototype: the domain a timer created inside one runs in, as Node's
+ * domain module sets it on its own timers; writable, as `domain.add()` and `remove()` write it.
+ */
+function defineDomainField (proto) {
+  Object.defineProperty(proto, 'domain', {
+    configurable: true,
+    enumerable: false,
+    get () {
+      const context = this._context
+      return context !== null && context !== undefined && context.domain !== null ? context.domain : undefined
+    },
+    set (value) {
+      Object.defineProperty(this, 'domain', { configurable: true, enumerable: false, writable: true, value })
+    },
+  })
+}
+
+module.exports = { defineDomainField, domainsLoaded, outsideDomain }

@@ -33,6 +33,7 @@ const { options } = require('./options')
 const callbacks = require('./callbacks')
 const asyncContext = require('./async-context')
 const domains = require('./domains')
+const { defineDomainField } = domains
 const timeouts = require('./timeouts')
 
 const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_THREE, ARGS_SHAPE, ExtraArgs } = callbacks
@@ -133,6 +134,8 @@ class Immediate {
     this._flags &= ~ARGS_SHAPE
   }
 }
+
+defineDomainField(Immediate.prototype)
 
 if (typeof Symbol.dispose === 'symbol') {
   Immediate.prototype[Symbol.dispose] = function dispose () {
@@ -326,7 +329,8 @@ function runPass () {
     if (!completed) {
       interrupted = true
       if (keepAlive.handle === null) scheduleNative(true)
-      nextTick(resumePass)
+      // Outside any domain the throwing callback ran in, or the rest of the pass would run in it.
+      domains.outsideDomain(nextTick, resumePass)
     } else if (queue.head !== null && keepAlive.handle === null) scheduleNative(true)
   }
 }

@@ -27,6 +27,7 @@ const { options } = require('./options')
 const callbacks = require('./callbacks')
 const asyncContext = require('./async-context')
 const domains = require('./domains')
+const { defineDomainField } = domains
 
 const { ARGS_LIST, ARGS_ONE, ARGS_TWO, ARGS_SHAPE, ExtraArgs } = callbacks
 const { timerContext } = asyncContext
@@ -164,6 +165,7 @@ class Timeout {
 // Node's fields that packages read and write (`_idleTimeout`, `_repeat`, `_idleNext`, ...),
 // derived from the timer's own (timeout-fields.js).
 defineNodeFields(Timeout, { CLEARED, DESTROYED, REPEAT, cancelPending })
+defineDomainField(Timeout.prototype)
 
 if (typeof Symbol.dispose === 'symbol') {
   Timeout.prototype[Symbol.dispose] = function dispose () {
@@ -578,7 +580,8 @@ function runPass (now) {
       armForEarliest()
     } else {
       interrupted = true
-      nextTick(resumePass)
+      // Outside any domain the throwing callback ran in, or the rest of the pass would run in it.
+      domains.outsideDomain(nextTick, resumePass)
     }
     firingTimer = null // only ever re-armed by its own pass, from inside its callback
   }
