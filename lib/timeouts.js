@@ -267,7 +267,10 @@ function startRefed (timer) {
   return timer
 }
 
+// A timeout refreshed after it fired (or was cleared then) is a new async resource in Node, made
+// where refresh() is called: it runs in that context (its stores, its domain), not its first.
 function revive (timer) {
+  timer._context = timerContext(sharedCapture)
   timer._flags &= ~DESTROYED
   if ((timer._flags & REFED) !== 0) keepAlive.addRefed()
   else keepAlive.addUnrefed()

@@ -49,13 +49,14 @@ if (env.HEAPTIMERS_FUZZ_SEEDS) {
   seeds = Array.from({ length: count }, (_, i) => start + i)
 }
 
-async function runSeeds (impl, list, conc) {
+async function runSeeds (impl, list, conc, options = genOptions) {
   const results = new Map()
   let stats = null
   for (let i = 0; i < list.length; i += CHUNK) {
     const part = list.slice(i, i + CHUNK)
     const timeout = 60000 + part.length / conc * 2000
-    const r = await runFixture('fuzz-runner.js', impl, [part.join(','), String(conc)], { timeout })
+    const r = await runFixture('fuzz-runner.js', impl, [part.join(','), String(conc)],
+      { timeout, env: { HEAPTIMERS_FUZZ_OPTIONS: JSON.stringify(options) } })
     if (r.code !== 0) {
       throw new Error(`${impl} fuzz runner failed (exit ${r.code}${r.timedOut ? ', timed out' : ''}):\n${r.stderr.slice(0, 4000)}`)
     }
@@ -84,7 +85,7 @@ function waveOf (seed) {
   return seeds.slice(first, first + concurrency)
 }
 
-function describeMismatch (seed, what, want, got) {
+function describeMismatch (seed, what, want, got, options = genOptions) {
   const i = firstDiff(want, got)
   return {
     seed,
@@ -97,87 +98,107 @@ function describeMismatch (seed, what, want, got) {
     [what[0]]: want.slice(Math.max(0, i - 3), i + 6).join(' '),
     [what[1]]: got.slice(Math.max(0, i - 3), i + 6).join(' '),
     fullLogs: { [what[0]]: want.join(' '), [what[1]]: got.join(' ') },
-    program: JSON.stringify(generate(seed, genOptions).program),
+    program: JSON.stringify(generate(seed, options).program),
   }
 }
 
-t.test(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${seeds[seeds.length - 1]})`, async t => {
-  const impls = selectedImpls().map(i => i.name)
-  t.comment(`first seed ${seeds[0]}; replay one with HEAPTIMERS_FUZZ_SEEDS=<seed>`)
-  const started = Date.now()
+// Programs generated with { domains: true } create some timers inside a domain: a separate run,
+// since loading the domain module changes how both implementations run every program after.
+const domainSeeds = env.HEAPTIMERS_FUZZ_SEEDS ? [] : seeds.slice(0, Math.max(1, Math.round(seeds.length / 5)))
 
-  const final = new Map() // seed -> { native, heaptimers }
-  let pending = seeds
-  let conc = concurrency
-  const heapStats = []
-  for (let round = 0; round <= RETRIES && pending.length; round++) {
-    const got = {}
-    const runs = await Promise.all(impls.map(impl => runSeeds(impl, pending, conc)))
-    impls.forEach((impl, i) => {
-      got[impl] = runs[i].results
-      if (impl === 'heaptimers') heapStats.push(runs[i].stats)
-    })
-    const again = []
-    for (const seed of pending) {
-      const row = Object.fromEntries(impls.map(i => [i, got[i].get(seed)]))
-      if (impls.some(i => tainted(row[i])) && round < RETRIES) again.push(seed)
-      else final.set(seed, row)
+fuzz(`differential fuzzing: ${seeds.length} programs (seeds ${seeds[0]}..${seeds[seeds.length - 1]})`, seeds, genOptions)
+if (domainSeeds.length) {
+  fuzz(`differential fuzzing with domains: ${domainSeeds.length} programs (seeds ${domainSeeds[0]}..${domainSeeds[domainSeeds.length - 1]})`,
+    domainSeeds, { ...genOptions, domains: true })
+}
+
+function fuzz (title, seeds, genOptions) {
+  t.test(title, async t => {
+    const impls = selectedImpls().map(i => i.name)
+    t.comment(`first seed ${seeds[0]}; replay one with HEAPTIMERS_FUZZ_SEEDS=<seed>`)
+    const started = Date.now()
+
+    const final = new Map() // seed -> { native, heaptimers }
+    let pending = seeds
+    let conc = concurrency
+    const heapStats = []
+    for (let round = 0; round <= RETRIES && pending.length; round++) {
+      const got = {}
+      const runs = await Promise.all(impls.map(impl => runSeeds(impl, pending, conc, genOptions)))
+      impls.forEach((impl, i) => {
+        got[impl] = runs[i].results
+        if (impl === 'heaptimers') heapStats.push(runs[i].stats)
+      })
+      const again = []
+      for (const seed of pending) {
+        const row = Object.fromEntries(impls.map(i => [i, got[i].get(seed)]))
+        if (impls.some(i => tainted(row[i])) && round < RETRIES) again.push(seed)
+        else final.set(seed, row)
+      }
+      if (again.length) t.comment(`round ${round + 1}: ${again.length} seeds ran too late to compare; running them again`)
+      pending = again
+      conc = Math.max(5, Math.floor(conc / 4))
     }
-    if (again.length) t.comment(`round ${round + 1}: ${again.length} seeds ran too late to compare; running them again`)
-    pending = again
-    conc = Math.max(5, Math.floor(conc / 4))
-  }
 
-  let compared = 0
-  let inconclusive = 0
-  let operations = 0
-  let throws = 0
-  let nativeEarliest = 0
-  const violations = { native: [], heaptimers: [] }
-  const failures = []
-  const modelFailures = []
-  const lost = []
-  for (const [seed, row] of final) {
-    const nat = row.native
-    const heap = row.heaptimers
-    for (const impl of impls) {
+    let compared = 0
+    let inconclusive = 0
+    let operations = 0
+    let throws = 0
+    let inDomain = 0
+    let nativeEarliest = 0
+    const violations = { native: [], heaptimers: [] }
+    const failures = []
+    const modelFailures = []
+    const lost = []
+    for (const [seed, row] of final) {
+      const nat = row.native
+      const heap = row.heaptimers
+      for (const impl of impls) {
       // an early, doubled or cleared run is a violation even on a late run
-      const x = row[impl]
-      if (!x) continue
-      const hard = tainted(x) ? x.violations.filter(v => !['lost', 'running'].includes(v.kind)) : x.violations
-      for (const v of hard) violations[impl].push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, ...v })
+        const x = row[impl]
+        if (!x) continue
+        const hard = tainted(x) ? x.violations.filter(v => !['lost', 'running'].includes(v.kind)) : x.violations
+        for (const v of hard) violations[impl].push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, ...v })
+      }
+      if (nat && nat.minLateness !== null) nativeEarliest = Math.min(nativeEarliest, nat.minLateness)
+      if (impls.some(i => tainted(row[i]))) { inconclusive++; continue }
+      operations += (nat || heap).ops
+      throws += (nat || heap).log.filter(l => l.startsWith('caught ')).length
+      if (heap && !heap.complete) lost.push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, log: heap.log.join(' ') })
+      compared++
+      const expected = generate(seed, genOptions).expected
+      if (nat && JSON.stringify(nat.log) !== JSON.stringify(expected)) {
+        modelFailures.push(describeMismatch(seed, ['model', 'native'], expected, nat.log, genOptions))
+      }
+      if (nat && heap && JSON.stringify(heap.log) !== JSON.stringify(nat.log)) {
+        failures.push(describeMismatch(seed, ['native', 'heaptimers'], nat.log, heap.log, genOptions))
+      } else if (nat && heap && JSON.stringify(heap.domainLog) !== JSON.stringify(nat.domainLog)) {
+        failures.push(describeMismatch(seed, ['native', 'heaptimers'], nat.domainLog, heap.domainLog, genOptions))
+      }
+      if (nat && nat.domainLog) inDomain += nat.domainLog.filter(l => l.endsWith(' D')).length
     }
-    if (nat && nat.minLateness !== null) nativeEarliest = Math.min(nativeEarliest, nat.minLateness)
-    if (impls.some(i => tainted(row[i]))) { inconclusive++; continue }
-    operations += (nat || heap).ops
-    throws += (nat || heap).log.filter(l => l.startsWith('caught ')).length
-    if (heap && !heap.complete) lost.push({ seed, replay: `HEAPTIMERS_FUZZ_SEEDS=${seed} npx tap test/fuzz.test.js`, log: heap.log.join(' ') })
-    compared++
-    const expected = generate(seed, genOptions).expected
-    if (nat && JSON.stringify(nat.log) !== JSON.stringify(expected)) {
-      modelFailures.push(describeMismatch(seed, ['model', 'native'], expected, nat.log))
-    }
-    if (nat && heap && JSON.stringify(heap.log) !== JSON.stringify(nat.log)) {
-      failures.push(describeMismatch(seed, ['native', 'heaptimers'], nat.log, heap.log))
-    }
-  }
 
-  t.comment(`${compared} programs compared, ${inconclusive} inconclusive (machine too busy), in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  t.comment(`${operations} operations compared (timer calls, clears, refreshes, ref changes, ticks, promise jobs, throws and callbacks run), ${throws} of them handled throws`)
-  if (impls.includes('native')) t.comment(`native ran at most ${(-nativeEarliest).toFixed(3)} ms early against performance.now() at creation + delay (allowed for native only)`)
-  for (const impl of impls) {
-    t.same(violations[impl], [], `${impl}: no invariant violations (${impl === 'native' ? 'early runs allowed' : 'never early'}; no cleared run, none lost or doubled, intervals run until cleared)`)
-  }
-  t.ok(compared >= seeds.length * 0.9, `at least 90% of the programs could be compared (${compared}/${seeds.length})`)
-  t.same(lost, [], 'heaptimers: every program ran to completion (no lost callbacks)')
-  t.equal(modelFailures.length, 0, 'native follows the generator\'s model (programs are deterministic)', {
-    examples: modelFailures.slice(0, 3),
-  })
-  if (impls.includes('heaptimers')) {
-    t.equal(failures.length, 0, `heaptimers' log equals native's${failures.length ? ' (failing seeds: ' + failures.map(f => f.seed).slice(0, 20).join(',') + ')' : ''}`, {
-      examples: failures.slice(0, 3),
+    t.comment(`${compared} programs compared, ${inconclusive} inconclusive (machine too busy), in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    t.comment(`${operations} operations compared (timer calls, clears, refreshes, ref changes, ticks, promise jobs, throws and callbacks run), ${throws} of them handled throws`)
+    if (genOptions.domains) {
+      t.comment(`${inDomain} callbacks ran in the domain`)
+      if (impls.includes('native')) t.ok(inDomain > 0, 'some callbacks ran in the domain')
+    }
+    if (impls.includes('native')) t.comment(`native ran at most ${(-nativeEarliest).toFixed(3)} ms early against performance.now() at creation + delay (allowed for native only)`)
+    for (const impl of impls) {
+      t.same(violations[impl], [], `${impl}: no invariant violations (${impl === 'native' ? 'early runs allowed' : 'never early'}; no cleared run, none lost or doubled, intervals run until cleared)`)
+    }
+    t.ok(compared >= seeds.length * 0.9, `at least 90% of the programs could be compared (${compared}/${seeds.length})`)
+    t.same(lost, [], 'heaptimers: every program ran to completion (no lost callbacks)')
+    t.equal(modelFailures.length, 0, 'native follows the generator\'s model (programs are deterministic)', {
+      examples: modelFailures.slice(0, 3),
     })
-    t.same(heapStats.filter(Boolean).map(s => s), heapStats.filter(Boolean).map(() => ({ timeouts: 0, immediates: 0, refed: 0 })),
-      'heaptimers stats() back to zero after every batch')
-  }
-})
+    if (impls.includes('heaptimers')) {
+      t.equal(failures.length, 0, `heaptimers' log equals native's${failures.length ? ' (failing seeds: ' + failures.map(f => f.seed).slice(0, 20).join(',') + ')' : ''}`, {
+        examples: failures.slice(0, 3),
+      })
+      t.same(heapStats.filter(Boolean).map(s => s), heapStats.filter(Boolean).map(() => ({ timeouts: 0, immediates: 0, refed: 0 })),
+        'heaptimers stats() back to zero after every batch')
+    }
+  })
+}

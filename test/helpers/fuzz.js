@@ -26,8 +26,11 @@
 //     ['t', id, slots, args]   setTimeout(cb, slots * slotMs, ...args)
 //     ['i', id, slots, args]   setInterval(cb, slots * slotMs, ...args)
 //     ['m', id, args]          setImmediate(cb, ...args)
-//     (each may end with an `own` entry, 'call', 'apply' or 'both': the callback then has its
-//     own `call` and/or `apply` property, a string, which Node never reads)
+//     (each may end with an `own` entry, 'call', 'apply', 'both' or null: the callback then has
+//     its own `call` and/or `apply` property, a string, which Node never reads; and, in
+//     programs generated with { domains: true }, a 'D' after it: the timer is created inside
+//     a domain, so its callback, and what that creates, run in the domain, whose error
+//     handler logs a throw as the uncaughtException handler does)
 //     ['c', id, via]           clear: clearTimeout | clearInterval |
 //                              clearImmediate | close | dispose | num | str
 //                              (num/str: clearTimeout(+h) / clearTimeout(String(h)))
@@ -126,11 +129,15 @@ function generateOnce (seed, o, attempt) {
   // seed's program (and its expected log) as it was.
   const R2 = rng((seed ^ 0x5EED0C11) >>> 0)
   const withOwn = (op) => {
-    if (R2.chance(0.15)) op.push(R2.pick(['call', 'apply', 'both']))
+    const own = R2.chance(0.15) ? R2.pick(['call', 'apply', 'both']) : null
+    const inDomain = o.domains === true && R2.chance(0.3)
+    if (own !== null || inDomain) op.push(own)
+    if (inDomain) op.push('D')
     return op
   }
   const hasDispose = typeof Symbol.dispose === 'symbol'
   const prog = { seed, slotMs: o.slotMs, root: null, bodies: {} }
+  if (o.domains === true) prog.domains = true
   const H = new Map() // id -> model state
   const owner = new Map() // slot -> owner key
   const expected = []
@@ -391,15 +398,37 @@ let throwingLog = null
 // Installs the process-wide handler that logs "caught <value>" into the
 // throwing program's log; any other uncaught exception is a harness bug.
 function installThrowHandler () {
-  process.on('uncaughtException', er => {
-    if (throwingLog === null) {
-      process.stderr.write('unexpected uncaught exception: ' + (er && er.stack ? er.stack : String(er)) + '\n')
-      process.exit(1)
-    }
-    throwingLog.push('caught ' + describeThrown(er))
-    throwingLog = null
-  })
+  process.on('uncaughtException', logThrown)
 }
+
+// Logs a thrown value into the throwing program's log: the uncaughtException handler, and the
+// fuzz domain's error handler, which must see exactly the throws of the callbacks in it.
+function logThrown (er) {
+  if (throwingLog === null) {
+    process.stderr.write('unexpected uncaught exception: ' + (er && er.stack ? er.stack : String(er)) + '\n')
+    process.exit(1)
+  }
+  throwingLog.push('caught ' + describeThrown(er))
+  throwingLog = null
+}
+
+// The one domain of the programs that use domains, created on first use: loading the domain
+// module changes how both implementations run, so programs without domains never load it.
+let fuzzDomain = null
+
+// Runs `create` inside the fuzz domain when `dom` is 'D', else as it is.
+function inDomain (dom, create) {
+  if (dom !== 'D') return create()
+  if (fuzzDomain === null) {
+    fuzzDomain = require('node:domain').create()
+    fuzzDomain.name = 'fuzz'
+    fuzzDomain.on('error', logThrown)
+  }
+  return fuzzDomain.run(create)
+}
+
+// Where a callback runs: in the fuzz domain (D) or in none (-).
+const domainOf = () => (fuzzDomain !== null && process.domain === fuzzDomain ? 'D' : '-')
 
 // Runs a program on timers object T. Resolves
 // { log, maxDev, complete, ops, violations, minLateness } once every handle
@@ -421,6 +450,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictE
   const S = prog.slotMs
   if (graceMs === undefined) graceMs = 2 * S
   const log = []
+  const domainLog = [] // programs with domains: where each callback ran
   const handles = Object.create(null)
   const recs = Object.create(null)
   const st = Object.create(null)
@@ -457,6 +487,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictE
       }
       const key = id + '#' + s.fired
       log.push(key + '(' + fmtArgs(arguments) + ')' + (this === handles[id] ? '' : ' BAD-THIS'))
+      if (prog.domains) domainLog.push(key + ' ' + domainOf())
       const slot = s.nominal
       observe(slot)
       if (s.kind !== 'i') disarm(s)
@@ -490,19 +521,19 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictE
       switch (op[0]) {
         case 't':
         case 'i': {
-          const [kind, id, k, args, own] = op
+          const [kind, id, k, args, own, dom] = op
           st[id] = { kind, k, fired: 0, armed: false, cleared: false, nominal: slot + k }
           const set = kind === 't' ? T.setTimeout : T.setInterval
-          recs[id] = inv.track(kind === 't' ? 'timeout' : 'interval', id, k * S, makeCb(id),
-            cb => set(ownCallApply(cb, own), k * S, ...args.map(decodeArg)))
+          recs[id] = inDomain(dom, () => inv.track(kind === 't' ? 'timeout' : 'interval', id, k * S, makeCb(id),
+            cb => set(ownCallApply(cb, own), k * S, ...args.map(decodeArg))))
           handles[id] = recs[id].handle
           arm(st[id])
           break
         }
         case 'm': {
-          const [, id, args, own] = op
+          const [, id, args, own, dom] = op
           st[id] = { kind: 'm', fired: 0, armed: false, cleared: false, nominal: slot }
-          recs[id] = inv.track('immediate', id, 0, makeCb(id), cb => T.setImmediate(ownCallApply(cb, own), ...args.map(decodeArg)))
+          recs[id] = inDomain(dom, () => inv.track('immediate', id, 0, makeCb(id), cb => T.setImmediate(ownCallApply(cb, own), ...args.map(decodeArg))))
           handles[id] = recs[id].handle
           arm(st[id])
           break
@@ -592,7 +623,7 @@ function runProgram (prog, T, nativeTimers, { timeoutMs = 5000, graceMs, strictE
       nativeTimers.setTimeout(() => {
         cleanup()
         const violations = complete ? inv.finish() : inv.violations
-        resolve({ log, maxDev, complete, ops, violations, minLateness: inv.minLateness })
+        resolve({ log, domainLog, maxDev, complete, ops, violations, minLateness: inv.minLateness })
       }, graceMs)
     })
   })
