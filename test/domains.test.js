@@ -27,7 +27,7 @@ t.test('timers beside a domain run outside it, as native', async t => {
 
 // Case by case (test/fixtures/domain-cases.js), the whole log must be native's: where each
 // callback runs (`process.domain`: a domain, null or undefined) and where each error goes.
-for (const c of ['values', 'run-throws', 'inside', 'nested', 'no-handler', 'ticks']) {
+for (const c of ['values', 'run-throws', 'inside', 'nested', 'no-handler', 'unref', 'ticks']) {
   t.test(`domains: ${c}, exactly as native`, async t => {
     const runs = await runFixtureEach('domain-cases.js', [c], { parallel: true })
     t.equal(runs.native.code, 0, 'native exits 0', { stderr: runs.native.stderr })
