@@ -131,7 +131,12 @@ function run (spec) {
     })
   }
 
-  var batch = scenario.create(loaded.T)
+  var batch
+  try {
+    batch = scenario.create(loaded.T)
+  } catch (e) {
+    return e && e.kind ? refuse(e) : fail('failed', e)
+  }
   sampler.sample(batch, spec, natives.setImmediate, function (err, summary) {
     if (err) return refuse(err)
     finish(resultMessage(spec, scenario, rateRun(scenario, summary)), 0)

@@ -1,6 +1,6 @@
 // How long each child samples, and how long it may take. One place for the time budget: the
-// default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 45 rate cells
-// (3 fn-* + 14 timer scenarios x 3 implementations) x 5 runs = 225 children at about 0.13 s of
+// default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 51 rate cells
+// (3 fn-* + 16 timer scenarios x 3 implementations) x 5 runs = 255 children at about 0.13 s of
 // start-up each plus 140 ms of warm-up and sampling (about 61 s). The cpu rows are not in it:
 // each child must first fire its loops 6,000 times (cpuWarmupFires()), seconds per child.
 //

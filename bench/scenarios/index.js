@@ -1,10 +1,10 @@
 // The scenario registry: every scenario in table order, grouped as in the classic study
-// (basics, primitives, queue, recursion, bulk, cpu), then the groups that look beyond throughput
+// (basics, primitives, queue, recursion, bulk, cpu; with timeouts, the long timeouts servers keep), then the groups that look beyond throughput
 // (accuracy, nested, gameloop, burst, responsiveness, scaling). Shared by the parent (names,
 // groups, units, descriptions) and the child (the code). ES5 on purpose: the child requires it.
 'use strict'
 
-var GROUPS = ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
+var GROUPS = ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
   'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']
 
 // Groups a plain `timerbench` (no -s) leaves out: they wait on real delays (16 ms frames, 100 ms
@@ -16,6 +16,7 @@ var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness'
 var GROUP_TEXT = {
   basics: 'calling a function: the floor under every timer callback (no timers involved)',
   primitives: 'create a timer and cancel it at once',
+  timeouts: 'long timeouts as servers keep them: a cancelled 30 s deadline, refreshing 10k pending idle timers',
   queue: 'the immediate queue with many entries queued (and cancelled) before they run',
   recursion: 'each immediate queues the next: one step per loop turn under Node semantics',
   bulk: 'create 10k timers, then run them all',
@@ -31,6 +32,7 @@ var GROUP_TEXT = {
 var all = [].concat(
   require('./basics'),
   require('./primitives'),
+  require('./timeouts'),
   require('./queue'),
   require('./recursion'),
   require('./bulk'),

@@ -9,7 +9,7 @@ const { cleanEnv, nodeCommand } = require('../../bench/cli/child-env')
 const profile = require('../../bench/cli/profile')
 const registry = require('../../bench/scenarios')
 
-t.test('defaults: the classic groups but cpu, 5 runs', async (t) => {
+t.test('defaults: the classic groups but cpu, and the long timeouts, 5 runs', async (t) => {
   const o = normalize({})
   t.equal(o.runs, 5)
   t.equal(o.duration, 10, 'the cpu duration, for -s cpu')
@@ -17,8 +17,8 @@ t.test('defaults: the classic groups but cpu, 5 runs', async (t) => {
   t.equal(o.progress, true)
   t.same(o.impls, ['native', 'heaptimers', 'heaptimers:maxTickDepth=10'])
   t.same(o.scenarios.filter((s) => s.group === 'cpu'), [], 'no cpu row: each needs seconds of warm-up')
-  t.same([...new Set(o.scenarios.map((s) => s.group))], ['basics', 'primitives', 'queue', 'recursion', 'bulk'])
-  t.equal(o.scenarios.length, 17, 'the groups beyond throughput are opt-in (-s <group> or -s all)')
+  t.same([...new Set(o.scenarios.map((s) => s.group))], ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk'])
+  t.equal(o.scenarios.length, 19, 'the groups beyond throughput are opt-in (-s <group> or -s all)')
   t.notOk(o.scenarios.some((s) => registry.OPT_IN_GROUPS.includes(s.group)), 'no accuracy, nested, gameloop, burst, responsiveness or scaling row')
   t.same(o.nodes, [{ path: require('fs').realpathSync(process.execPath), version: process.version, source: 'running' }], 'the running Node, without discovery')
   t.same([o.nodeSpecs, o.install, o.layout], [[], false, 'auto'])
@@ -49,7 +49,7 @@ t.test('-s: names and groups in registry order; cpu duration defaults to 10 s', 
   const o = normalize({ scenario: ['cpu-1ms-loops-1,basics', 'fn-call'] })
   t.same(o.scenarios.map((s) => s.name), ['fn-call', 'fn-call-method', 'fn-apply', 'cpu-1ms-loops-1'])
   t.equal(o.duration, 10)
-  t.equal(normalize({ scenario: 'all' }).scenarios.length, 44, 'all: the 22 classic rows and the 22 beyond throughput')
+  t.equal(normalize({ scenario: 'all' }).scenarios.length, 46, 'all: the 22 classic rows, the 2 long-timeout rows and the 22 beyond throughput')
   t.same(normalize({ scenario: 'scaling,accuracy-early' }).scenarios.map((s) => s.name),
     ['accuracy-early', 'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory'], 'new groups by name')
 })

@@ -11,13 +11,14 @@ const { runCell, checkRun } = require('./fixtures/helpers')
 // scaling.test.js).
 const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.group))
 
-t.test('the registry has the classic study\'s scenario names and groups', async (t) => {
-  t.same(registry.GROUPS, ['basics', 'primitives', 'queue', 'recursion', 'bulk', 'cpu',
+t.test('the registry has the classic study\'s scenario names and groups, and the long timeouts', async (t) => {
+  t.same(registry.GROUPS, ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
     'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
   t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
   t.same(registry.all.map((s) => s.name), [
     'fn-call', 'fn-call-method', 'fn-apply',
     'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
+    'timeout-set-clear-long', 'timeout-refresh-long',
     'immediate-set', 'immediate-set-clear-40k-run-1',
     'immediate-recursion', 'immediate-recursion-1arg', 'immediate-recursion-3args',
     'timeout-run-10k', 'timeout-run-10k-1arg', 'timeout-run-10k-3args',
