@@ -29,7 +29,8 @@ function record (handle) {
   }
 }
 
-function collect (T, kind, args) {
+// `own`: properties the callback gets of its own (see the call/apply test below).
+function collect (T, kind, args, own = {}) {
   return new Promise(resolve => {
     const handle = {}
     const rec = record(handle)
@@ -38,6 +39,7 @@ function collect (T, kind, args) {
       if (kind === 'setInterval') T.clearInterval(this)
       resolve(r)
     }
+    Object.assign(cb, own)
     if (kind === 'setImmediate') handle.h = T.setImmediate(cb, ...args)
     else handle.h = T[kind](cb, 1, ...args)
   })
@@ -176,18 +178,7 @@ for (const kind of ['setTimeout', 'setInterval', 'setImmediate']) {
       const out = []
       for (const args of ARGS) {
         for (const own of [{ call: 'x' }, { apply: 'x' }, { call: 'x', apply: 'x' }, { call: () => 'wrong', apply: () => 'wrong' }]) {
-          out.push(await new Promise(resolve => {
-            const handle = {}
-            const rec = record(handle)
-            const cb = function () {
-              const r = rec.apply(this, arguments)
-              if (kind === 'setInterval') T.clearInterval(this)
-              resolve(r)
-            }
-            Object.assign(cb, own)
-            if (kind === 'setImmediate') handle.h = T.setImmediate(cb, ...args)
-            else handle.h = T[kind](cb, 1, ...args)
-          }))
+          out.push(await collect(T, kind, args, own))
         }
       }
       return out
