@@ -428,23 +428,21 @@ function captureContext (shared) {
   // the capture itself in a function of its own, so that V8 can inline the check into
   // setTimeout and setImmediate.
   if (contextFree === true) return shared.free
-  if (domainsLoaded() && activeDomain()) return domainContext(shared)
+  if (domainsLoaded()) {
+    const domain = process.domain
+    if (domain !== null && domain !== undefined) return domainContext(shared, domain)
+  }
   if (inSharedContext(shared)) return shared.context
   return captureAndShare(shared)
-}
-
-function activeDomain () {
-  const domain = process.domain
-  return domain !== null && domain !== undefined
 }
 
 // A timer created inside a domain has a context of its own, never shared, that names the
 // domain: its callback runs inside it (runInDomain()). Created outside the domain itself, so
 // that Node does not bind it to the domain too (Node's binding would leave the domain as the
 // scope's async after hook runs, before an error could reach it).
-function domainContext (shared) {
+function domainContext (shared, domain) {
   const context = outsideDomain(newTimerContext, shared, null)
-  context.domain = process.domain
+  context.domain = domain
   return context
 }
 
