@@ -109,8 +109,8 @@ function build () {
     .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up of at least 100 ms (default 40; 25 with --quick, 10 ms warm-up)')
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
-    .option('--node <list>', 'Node versions (22, v22.3.0, 0.10), node binary paths, current or all (default: the running Node)', collect)
-    .option('--install', 'fetch --node versions that are not installed from the npm registry into the timerbench cache')
+    .option('--node <list>', 'runtimes: Node versions (22, v22.3.0, 0.10), bun, deno, bun@1.4, deno@2.9.6, paths of node, bun or deno binaries, current or all (every installed Node; default: the running Node)', collect)
+    .option('--install', 'fetch --node runtimes that are not installed (Node, Bun, Deno) from the npm registry into the timerbench cache')
     .option('-f, --format <format>', 'table, md, json or chart (bar charts; default table)')
     .option('--layout <layout>', 'auto, wide (a column per Node and implementation) or versions (a column per Node); auto: wide for one Node')
     .option('--chart', 'with -f table or md: bar charts of every scenario under the table')
@@ -127,7 +127,7 @@ function build () {
     .action(() => { process.stdout.write(bench.scenariosText()) })
 
   const nodes = program.command('nodes')
-    .description('list the Node installations found (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, the timerbench cache)')
+    .description('list the Node, Bun and Deno installations found (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, ~/.bun, ~/.deno, the timerbench cache)')
     .option('-f, --format <format>', 'table or json (default table)')
     .action(nodesAction)
 
@@ -159,6 +159,8 @@ Examples:
                                               CPU of 100 concurrent 1 ms loops, in steady state
   timerbench -s primitives,recursion --node 18,22,24 --install
                                               one table across Node versions, fetching missing ones
+  timerbench --node 22,bun,deno --install --quick
+                                              Node 22, Bun and Deno side by side
   timerbench --quick -o run.json              a quick run, also saved as JSON
   timerbench report run-*.json -f md          merge saved runs into one Markdown table
   timerbench scenarios                        every scenario and group, and what it measures

@@ -5,6 +5,7 @@
 'use strict'
 
 const stats = require('../child/stats')
+const { parseLabel } = require('../nodes/runtime')
 
 function runsRme (runs) {
   if (runs.length >= 2) return stats.rme(runs.map((r) => r.value))
@@ -12,12 +13,15 @@ function runsRme (runs) {
   return null
 }
 
-// cell: { node: {version}, impl, scenario }, runs: run records, error: null or { kind, message }.
+// cell: { node: { version (the column label), runtime, release }, impl, scenario }, runs: run
+// records, error: null or { kind, message }.
 function result (cell, runs, error) {
   const values = runs.map((r) => r.value)
   const ok = !error && runs.length > 0
   return {
     node: cell.node.version,
+    runtime: cell.node.runtime || parseLabel(cell.node.version).runtime,
+    runtimeVersion: cell.node.release || parseLabel(cell.node.version).version,
     impl: cell.impl,
     scenario: cell.scenario.name,
     unit: cell.scenario.unit,

@@ -69,7 +69,7 @@ async function runBench (opts, onProgress = () => {}) {
     // A cell that failed once would fail again (or hang again): its other runs are skipped.
     if (cellState.error) continue
     const spec = childSpec(cell, opts)
-    const outcome = await runChild(cell.node.path, spec, spec.timeoutMs + KILL_SLACK_MS)
+    const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS)
     if (outcome.error) cellState.error = outcome.error
     else cellState.runs.push(outcome.run)
   }
@@ -91,7 +91,7 @@ async function runBench (opts, onProgress = () => {}) {
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
-      nodes: opts.nodes.map((n) => ({ version: n.version, path: n.path, source: n.source }))
+      nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
     },
     results
   }

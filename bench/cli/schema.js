@@ -5,7 +5,10 @@
 // timerbench/1:
 //   { schema: 'timerbench/1', tool: { name, version }, machine: { cpus, cpuModel, os, arch },
 //     started: ISO date, options: {...},
-//     results: [ { node: 'vX.Y.Z', impl, scenario, unit (one of ./units.js), higherIsBetter (the
+//     results: [ { node: the column label ('vX.Y.Z' for Node, 'bun X.Y.Z', 'deno X.Y.Z'),
+//                  runtime?: 'node' | 'bun' | 'deno' (absent in reports before Bun and Deno:
+//                  node), runtimeVersion?: the runtime's own version,
+//                  impl, scenario, unit (one of ./units.js), higherIsBetter (the
 //                  unit's), median, min, max (numbers, or null when error), runs: [ run ],
 //                  samples, rme, error: null | { kind, message } } ],
 //     fits?: [ fit ] }
@@ -50,9 +53,18 @@ function validateRun (problems, run, where, unit) {
   if (run.extra !== undefined) check(problems, isObject(run.extra), `${where}.extra`, 'an object')
 }
 
+// A column label (runtime.js): a Node version, or a Bun or Deno one after the runtime's name.
+const LABEL = /^(v|bun |deno )\d+\.\d+\.\d+/
+const LABEL_RULE = "a Node version like v20.1.0, or 'bun 1.4.5' or 'deno 2.9.6'"
+
 function validateResult (problems, r, where) {
   if (!check(problems, isObject(r), where, 'an object')) return
-  check(problems, typeof r.node === 'string' && /^v\d+\.\d+\.\d+/.test(r.node), `${where}.node`, 'a version like v20.1.0')
+  check(problems, typeof r.node === 'string' && LABEL.test(r.node), `${where}.node`, LABEL_RULE)
+  if (r.runtime !== undefined) {
+    const named = /^(bun|deno) /.exec(String(r.node))
+    check(problems, r.runtime === (named ? named[1] : 'node'), `${where}.runtime`, `'${named ? named[1] : 'node'}' for node '${r.node}'`)
+  }
+  if (r.runtimeVersion !== undefined) check(problems, isString(r.runtimeVersion), `${where}.runtimeVersion`, 'a non-empty string')
   check(problems, isString(r.impl), `${where}.impl`, 'a non-empty string')
   check(problems, isString(r.scenario), `${where}.scenario`, 'a non-empty string')
   if (check(problems, Object.prototype.hasOwnProperty.call(UNITS, r.unit), `${where}.unit`, `one of ${Object.keys(UNITS).join(', ')}`)) {
@@ -82,7 +94,7 @@ function validateFit (problems, f, where) {
   if (!check(problems, isObject(f), where, 'an object')) return
   check(problems, isString(f.group), `${where}.group`, 'a non-empty string')
   check(problems, Object.prototype.hasOwnProperty.call(UNITS, f.unit), `${where}.unit`, `one of ${Object.keys(UNITS).join(', ')}`)
-  check(problems, typeof f.node === 'string' && /^v\d+\.\d+\.\d+/.test(f.node), `${where}.node`, 'a version like v20.1.0')
+  check(problems, typeof f.node === 'string' && LABEL.test(f.node), `${where}.node`, LABEL_RULE)
   check(problems, isString(f.impl), `${where}.impl`, 'a non-empty string')
   check(problems, isFiniteNumber(f.exponent), `${where}.exponent`, 'a finite number')
   if (!check(problems, Array.isArray(f.points) && f.points.length >= 2, `${where}.points`, 'an array of at least 2 points')) return

@@ -8,6 +8,7 @@ const protocol = require('../child/protocol')
 const { nodeCommand } = require('./child-env')
 const { CHILD } = require('./paths')
 const registry = require('../scenarios')
+const runtime = require('../nodes/runtime')
 
 const STDERR_TAIL = 2000
 
@@ -29,23 +30,26 @@ function verdict (messages, code, signal, stderr, timedOut, timeoutMs) {
   return { error: { kind: 'failed', message: 'child exited without a result' } }
 }
 
-// Node flags the scenario asks for (memory rows need --expose-gc, which every Node from 0.10 on
-// accepts), placed before the script so Node reads them as its own.
-function childArgs (spec) {
+// V8 flags the scenario asks for (memory rows need --expose-gc, which every Node from 0.10 on
+// accepts, and Bun and Deno too), placed where the runtime reads them as its own.
+function childArgs (spec, name = runtime.NODE) {
   const scenario = registry.get(spec.scenario)
   const flags = (scenario && scenario.nodeFlags) || []
-  return [...flags, CHILD, JSON.stringify(spec)]
+  return runtime.scriptArgs(name, flags, CHILD, [JSON.stringify(spec)])
 }
 
-// spec: the child spec (see child.js). Resolves { run, node } or { error }.
-function runChild (nodePath, spec, timeoutMs) {
+// node: a binary path (a Node), or { path, runtime } from resolve.js. spec: the child spec (see
+// child/main.js). Resolves { run, node } or { error }.
+function runChild (node, spec, timeoutMs) {
+  const nodePath = typeof node === 'string' ? node : node.path
+  const name = typeof node === 'string' ? runtime.NODE : node.runtime || runtime.NODE
   return new Promise((resolve) => {
     let stdout = ''
     let stderr = ''
     let timedOut = false
     let child
     try {
-      const cmd = nodeCommand(nodePath, childArgs(spec))
+      const cmd = nodeCommand(nodePath, childArgs(spec, name))
       child = spawn(cmd.file, cmd.args, { env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] })
     } catch (err) {
       resolve({ error: { kind: 'crash', message: `cannot start ${nodePath}: ${err.message}` } })

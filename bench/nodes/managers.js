@@ -1,6 +1,7 @@
-// Where Node installations live, as candidate binaries: PATH, the directories of the version
-// managers (nvm, n, fnm, volta, asdf, nodenv, mise; each honours its environment variable and
-// falls back to its documented default) and timerbench's own cache. Only looks at the file
+// Where runtime installations live, as candidate binaries: node, bun and deno on PATH, the
+// directories of Node's version managers (nvm, n, fnm, volta, asdf, nodenv, mise; each honours
+// its environment variable and falls back to its documented default), Bun's and Deno's own
+// install directories ($BUN_INSTALL or ~/.bun, $DENO_INSTALL or ~/.deno) and timerbench's cache. Only looks at the file
 // system: nothing here runs a binary (discover.js verifies them), so a stale or broken tree costs
 // a directory listing, not a hang.
 'use strict'
@@ -8,8 +9,9 @@
 const fs = require('fs')
 const path = require('path')
 const cache = require('./cache')
+const runtime = require('./runtime')
 
-const EXE = process.platform === 'win32' ? 'node.exe' : 'node'
+const EXE = runtime.exe(runtime.NODE)
 
 // Layouts from ../DESIGN.md: <root>/<versions...>/<one dir per version>/<bin...>.
 // roots(env, home): the default roots when the environment variable is unset, in order.
@@ -68,8 +70,15 @@ const MANAGERS = [
   }
 ]
 
+// Bun's and Deno's installers put one binary in <root>/bin, the root moved by an environment
+// variable.
+const HOMES = [
+  { name: runtime.BUN, env: 'BUN_INSTALL', root: (home) => path.join(home, '.bun'), bin: ['bin', runtime.exe(runtime.BUN)] },
+  { name: runtime.DENO, env: 'DENO_INSTALL', root: (home) => path.join(home, '.deno'), bin: ['bin', runtime.exe(runtime.DENO)] }
+]
+
 // Sources in the order discovery prefers them when two give the same version.
-const SOURCES = ['running', 'PATH', ...MANAGERS.map((m) => m.name), 'cache']
+const SOURCES = ['running', 'PATH', ...MANAGERS.map((m) => m.name), ...HOMES.map((h) => h.name), 'cache']
 
 function dataHome (env, home) {
   return env.XDG_DATA_HOME || path.join(home, '.local', 'share')
@@ -106,15 +115,32 @@ function managerCandidates (manager, env, home) {
   return { searched, found }
 }
 
+function homeCandidates (home, env) {
+  const searched = []
+  const found = []
+  for (const h of HOMES) {
+    const root = env[h.env] ? path.resolve(env[h.env]) : h.root(home)
+    const binary = path.join(root, ...h.bin)
+    const dir = path.dirname(binary)
+    searched.push({ source: h.name, dir, from: env[h.env] ? h.env : 'default', exists: isDir(dir) })
+    if (present(binary)) found.push({ path: binary, source: h.name, hint: null })
+  }
+  return { searched, found }
+}
+
+const PATH_NAMES = runtime.RUNTIMES.map((name) => runtime.exe(name))
+
 function pathCandidates (env) {
   const dirs = String(env.PATH || env.Path || '').split(path.delimiter).filter(Boolean)
   const seen = new Set()
   const found = []
-  for (const dir of dirs) {
-    const binary = path.resolve(dir, EXE)
-    if (seen.has(binary) || !present(binary)) continue
-    seen.add(binary)
-    found.push({ path: binary, source: 'PATH', hint: null })
+  for (const name of PATH_NAMES) {
+    for (const dir of dirs) {
+      const binary = path.resolve(dir, name)
+      if (seen.has(binary) || !present(binary)) continue
+      seen.add(binary)
+      found.push({ path: binary, source: 'PATH', hint: null })
+    }
   }
   return found
 }
@@ -131,10 +157,13 @@ function candidates (env = process.env) {
     searched.push(...m.searched)
     found.push(...m.found)
   }
+  const homes = homeCandidates(home, env)
+  searched.push(...homes.searched)
+  found.push(...homes.found)
   const cacheDir = cache.dir(env)
   searched.push({ source: 'cache', dir: cacheDir, from: env.TIMERBENCH_CACHE ? 'TIMERBENCH_CACHE' : 'default', exists: isDir(cacheDir) })
   for (const c of cache.installed(cacheDir)) found.push({ path: c.path, source: 'cache', hint: c.hint })
   return { candidates: found, searched }
 }
 
-module.exports = { candidates, MANAGERS, SOURCES }
+module.exports = { candidates, MANAGERS, HOMES, SOURCES }

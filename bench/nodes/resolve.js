@@ -1,15 +1,17 @@
-// The Node binaries a run uses, from `--node`: the running Node by default; otherwise a list of
+// The runtimes a run uses, from `--node`: the running Node by default; otherwise a list of Node
 // versions (`22` is the newest 22.x installed, `v22.3.0` exactly that one, `0.10` the newest
-// 0.10.x), paths to node binaries, `current` (the running Node) and `all` (every installed
-// version). Versions are looked up with discover.js; with --install, those not found are fetched
-// (install.js) instead of being an error. One column per version, so two different binaries of
-// the same version are refused rather than silently merged.
+// 0.10.x), `bun` and `deno` (the newest installed), `bun@1.4`, `deno@2.9.6` (a version of
+// them), paths to node, bun or deno binaries, `current` (the running Node) and `all` (every
+// installed Node). Installs are looked up with discover.js; with --install, those not found are
+// fetched (install-runtime.js) instead of being an error. One column per runtime and version, so
+// two different binaries of one version are refused rather than silently merged.
 'use strict'
 
 const fs = require('fs')
 const path = require('path')
 const { UsageError } = require('../cli/usage-error')
 const { parts, compareVersions, matches } = require('./version')
+const runtime = require('./runtime')
 const discovery = require('./discover')
 const installer = require('./install-runtime')
 const cache = require('./cache')
@@ -17,7 +19,8 @@ const cache = require('./cache')
 const ALL = 'all'
 const CURRENT = 'current'
 
-const VALID = `${ALL}, ${CURRENT}, a version like 22, v22.3.0 or 0.10, or the path of a node binary`
+const VALID = `${ALL}, ${CURRENT}, a Node version like 22, v22.3.0 or 0.10, bun, deno, bun@1.4, deno@2.9.6, ` +
+  'or the path of a node, bun or deno binary'
 
 function isPathLike (token) {
   return /[\\/]/.test(token) || token.startsWith('.') || token.startsWith('~')
@@ -28,15 +31,26 @@ function expandHome (token, env) {
   return token
 }
 
-// tokens: the --node list, already split on commas. Returns [{ text, kind, prefix?, path? }];
-// throws a UsageError on a token that is none of the valid forms.
+// `bun`, `deno@2.9`, `node@22`: a runtime and an optional version prefix (null: any version).
+function runtimeSpec (text) {
+  const m = /^(node|bun|deno)(?:@(.+))?$/.exec(text)
+  if (!m) return null
+  const prefix = m[2] === undefined ? null : parts(m[2])
+  if (m[2] !== undefined && !prefix) return null
+  return { text, kind: 'version', runtime: m[1], prefix }
+}
+
+// tokens: the --node list, already split on commas. Returns [{ text, kind, runtime?, prefix?,
+// path? }]; throws a UsageError on a token that is none of the valid forms.
 function parseSpecs (tokens, env = process.env) {
   return tokens.map((text) => {
     if (text === ALL) return { text, kind: 'all' }
     if (text === CURRENT) return { text, kind: 'current' }
     if (isPathLike(text)) return { text, kind: 'path', path: path.resolve(expandHome(text, env)) }
     const prefix = parts(text)
-    if (prefix) return { text, kind: 'version', prefix }
+    if (prefix) return { text, kind: 'version', runtime: runtime.NODE, prefix }
+    const named = runtimeSpec(text)
+    if (named) return named
     throw new UsageError(`bad value '${text}' for --node (valid: ${VALID})`)
   })
 }
@@ -49,19 +63,31 @@ function running () {
   } catch {
     // keep execPath
   }
-  return { version: process.version, path: real, source: 'running' }
+  return { runtime: runtime.NODE, release: process.version, version: process.version, path: real, source: 'running' }
 }
 
+// What a run keeps of an install: version is the column label (runtime.js), release the runtime's
+// own version.
 function asNode (install) {
-  return { version: install.version, path: install.path, source: install.sources ? install.sources.join('+') : install.source }
+  return {
+    runtime: install.runtime || runtime.NODE,
+    release: install.release || install.version,
+    version: install.version,
+    path: install.path,
+    source: install.sources ? install.sources.join('+') : install.source
+  }
 }
 
-// The newest install whose version falls under the prefix, or null; of equal versions the first
-// (installs come in discover.js's order of preferred sources).
-function newest (installs, prefix) {
+function fits (install, spec) {
+  return (install.runtime || runtime.NODE) === spec.runtime && (!spec.prefix || matches(install.release || install.version, spec.prefix))
+}
+
+// The newest install of the spec's runtime whose version falls under its prefix, or null; of
+// equal versions the first (installs come in discover.js's order of preferred sources).
+function newest (installs, spec) {
   let best = null
   for (const i of installs) {
-    if (matches(i.version, prefix) && (!best || compareVersions(i.version, best.version) > 0)) best = i
+    if (fits(i, spec) && (!best || compareVersions(i.release || i.version, best.release || best.version) > 0)) best = i
   }
   return best
 }
@@ -72,10 +98,12 @@ function onePerVersion (installs) {
   return installs.filter((i) => (seen.has(i.version) ? false : seen.add(i.version)))
 }
 
-function describeInstalled (installs) {
-  const versions = onePerVersion(installs).map((i) => i.version)
+function describeInstalled (installs, name) {
+  const versions = onePerVersion(installs).filter((i) => (i.runtime || runtime.NODE) === name).map((i) => i.version)
   return versions.length ? versions.join(', ') : 'none'
 }
+
+const TITLE = { node: 'Node', bun: 'Bun', deno: 'Deno' }
 
 // Candidates discovery could not run, with why: one of them may be the version asked for.
 const SKIPPED_SHOWN = 3
@@ -86,12 +114,21 @@ function describeSkipped (skipped) {
   return `; found but not working: ${shown.join(', ')}${more}`
 }
 
-function missingError (missing, installs, pkg, skipped = []) {
-  const names = missing.map((s) => s.text)
+// The version --install asks npm for: what was typed after the runtime name, or the latest.
+function wantedVersion (spec) {
+  if (spec.runtime === runtime.NODE && !spec.text.includes('@')) return spec.text.replace(/^v/, '')
+  const at = spec.text.indexOf('@')
+  return at < 0 ? 'latest' : spec.text.slice(at + 1).replace(/^v/, '')
+}
+
+// Names the first runtime missing; the others share the message's list.
+function missingError (missing, installs, pkgOf, skipped = []) {
+  const name = missing[0].runtime
+  const names = missing.filter((s) => s.runtime === name).map((s) => (name === runtime.NODE ? s.text : s.text.replace(/^(bun|deno|node)@?/, '') || 'any version'))
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are` : `${names[0]} is`
-  return new UsageError(`Node ${list} not installed (installed: ${describeInstalled(installs)}${describeSkipped(skipped)}; ` +
-    `add --install to fetch ${pkg}@${names[0].replace(/^v/, '')} from the npm registry into the timerbench cache, ` +
-    'or pass the path of a node binary; `timerbench nodes` lists what was found)')
+  return new UsageError(`${TITLE[name]} ${list} not installed (installed: ${describeInstalled(installs, name)}${describeSkipped(skipped)}; ` +
+    `add --install to fetch ${pkgOf(name)}@${wantedVersion(missing[0])} from the npm registry into the timerbench cache, ` +
+    `or pass the path of a ${name} binary; \`timerbench nodes\` lists what was found)`)
 }
 
 // Pure selection, for specs other than paths: { nodes, missing } against a list of installs.
@@ -99,10 +136,10 @@ function select (specs, installs) {
   const nodes = []
   const missing = []
   for (const spec of specs) {
-    if (spec.kind === 'all') nodes.push(...onePerVersion(installs).map(asNode))
+    if (spec.kind === 'all') nodes.push(...onePerVersion(installs.filter((i) => (i.runtime || runtime.NODE) === runtime.NODE)).map(asNode))
     else if (spec.kind === 'current') nodes.push(running())
     else if (spec.kind === 'version') {
-      const hit = newest(installs, spec.prefix)
+      const hit = newest(installs, spec)
       if (hit) nodes.push(asNode(hit))
       else missing.push(spec)
     }
@@ -111,6 +148,7 @@ function select (specs, installs) {
 }
 
 // Drops repeats of one binary; refuses two binaries of one version (they would share a column).
+// Columns come in runtime.js's order: Node oldest first, then Bun, then Deno.
 function uniqueNodes (nodes) {
   const byVersion = new Map()
   for (const node of nodes) {
@@ -121,17 +159,18 @@ function uniqueNodes (nodes) {
         '(valid: one binary per version; a table has one column per version)')
     }
   }
-  return [...byVersion.values()].sort((a, b) => compareVersions(a.version, b.version))
+  return [...byVersion.values()].sort((a, b) => runtime.compareLabels(a.version, b.version))
 }
 
 async function verifyPath (spec, options) {
   const probe = await discovery.verify(spec.path, { env: options.env, timeoutMs: options.timeoutMs })
-  if (probe.error) throw new UsageError(`'${spec.text}' is not a working node binary (${probe.error})`)
-  return { version: probe.version, path: probe.execPath, source: 'path' }
+  if (probe.error) throw new UsageError(`'${spec.text}' is not a working node, bun or deno binary (${probe.error})`)
+  return { runtime: probe.runtime, release: probe.release, version: probe.version, path: probe.execPath, source: 'path' }
 }
 
 // specs: from parseSpecs. options: { install (bool), env, timeoutMs, stream (install progress),
-// npm, pkg, cacheDir (test hooks) }. Resolves [{ version, path, source }] oldest first.
+// npm, pkg (a function of the runtime), cacheDir (test hooks) }. Resolves [{ runtime, release,
+// version (the column label), path, source }] in column order.
 async function resolveNodes (specs, options = {}) {
   const env = options.env || process.env
   if (!specs || !specs.length) return [running()]
@@ -143,19 +182,21 @@ async function resolveNodes (specs, options = {}) {
   if (others.some((s) => s.kind !== 'current')) {
     ({ installs, skipped } = await discovery.discover({ env, timeoutMs: options.timeoutMs }))
     // `--node ~/src/node/out/Release/node,0.10`: binaries named by path count as installed too.
-    installs = [...installs, ...fromPaths].sort((a, b) => compareVersions(a.version, b.version))
+    installs = [...installs, ...fromPaths].sort((a, b) => runtime.compareLabels(a.version, b.version))
   }
   const { nodes, missing } = select(others, installs)
-  const pkg = options.pkg || cache.packageName()
-  if (missing.length && !options.install) throw missingError(missing, installs, pkg, skipped)
+  const pkgOf = typeof options.pkg === 'string' ? () => options.pkg : options.pkg || ((name) => cache.packageName(undefined, undefined, name))
+  if (missing.length && !options.install) throw missingError(missing, installs, pkgOf, skipped)
   for (const spec of missing) {
-    const got = await installer.install(spec.text, {
-      cacheDir: options.cacheDir || cache.dir(env), pkg, npm: options.npm, stream: options.stream, env
+    const pkg = pkgOf(spec.runtime)
+    const version = wantedVersion(spec)
+    const got = await installer.install(version, {
+      cacheDir: options.cacheDir || cache.dir(env), pkg, runtime: spec.runtime, npm: options.npm, stream: options.stream, env
     })
-    if (!matches(got.version, spec.prefix)) {
-      throw new UsageError(`installed ${pkg}@${spec.text.replace(/^v/, '')} but it is ${got.version}, not ${spec.text}`)
+    if (!fits(got, spec)) {
+      throw new UsageError(`installed ${pkg}@${version} but it is ${got.version}, not ${spec.text}`)
     }
-    nodes.push({ ...got, source: 'cache' })
+    nodes.push({ ...asNode(got), source: 'cache' })
   }
   return uniqueNodes([...nodes, ...fromPaths])
 }

@@ -5,7 +5,7 @@
 'use strict'
 
 const registry = require('../scenarios')
-const { compareVersions } = require('../nodes/version')
+const { compareLabels } = require('../nodes/runtime')
 const fmt = require('./format')
 const { validValue } = require('../child/units')
 const { ratio, NATIVE } = require('./ratio')
@@ -19,7 +19,7 @@ function unique (list) {
 }
 
 function columnsOf (results) {
-  const nodes = unique(results.map((r) => r.node)).sort(compareVersions)
+  const nodes = unique(results.map((r) => r.node)).sort(compareLabels)
   let impls = unique(results.map((r) => r.impl)).filter((i) => i !== NONE)
   if (impls.includes(NATIVE)) impls = [NATIVE, ...impls.filter((i) => i !== NATIVE)]
   if (!impls.length) impls = [NONE]

@@ -6,7 +6,7 @@
 'use strict'
 
 const registry = require('../scenarios')
-const { compareVersions } = require('../nodes/version')
+const { compareLabels } = require('../nodes/runtime')
 
 /** Least-squares slope of log(value) against log(n) for points [{ n, value }] (n, value > 0). */
 function slope (points) {
@@ -49,7 +49,7 @@ function scalingFits (results) {
     .filter((f) => new Set(f.points.map((p) => p.n)).size >= 2)
     .map((f) => ({ ...f, points: f.points.sort((a, b) => a.n - b.n), exponent: slope(f.points) }))
     .filter((f) => f.exponent !== null && Number.isFinite(f.exponent))
-    .sort((a, b) => compareVersions(a.node, b.node) || impls.indexOf(a.impl) - impls.indexOf(b.impl))
+    .sort((a, b) => compareLabels(a.node, b.node) || impls.indexOf(a.impl) - impls.indexOf(b.impl))
 }
 
 function sizeText (n) {

@@ -9,7 +9,7 @@
 const registry = require('../scenarios')
 const aggregate = require('../cli/aggregate')
 const paths = require('../cli/paths')
-const { compareVersions } = require('../nodes/version')
+const { compareLabels } = require('../nodes/runtime')
 const { scalingFits } = require('./fit')
 
 function unique (list) {
@@ -45,14 +45,14 @@ function pool (results) {
 }
 
 function oldestNode (report) {
-  return unique(report.results.map((r) => r.node)).sort(compareVersions)[0] || 'v0.0.0'
+  return unique(report.results.map((r) => r.node)).sort(compareLabels)[0] || 'v0.0.0'
 }
 
 // inputs: [{ file, report }], each already validated. Returns the merged timerbench/1 report,
 // the same whatever order the files were given in: inputs are taken oldest Node first.
 function merge (unordered) {
   const inputs = unordered.slice().sort((a, b) =>
-    compareVersions(oldestNode(a.report), oldestNode(b.report)) || String(a.report.started).localeCompare(String(b.report.started)))
+    compareLabels(oldestNode(a.report), oldestNode(b.report)) || String(a.report.started).localeCompare(String(b.report.started)))
   const groups = new Map()
   const implOrder = []
   for (const { report } of inputs) {
@@ -65,7 +65,7 @@ function merge (unordered) {
   }
   const results = [...groups.values()].map(pool).sort((a, b) =>
     scenarioRank(a.scenario) - scenarioRank(b.scenario) || a.scenario.localeCompare(b.scenario) ||
-    compareVersions(a.node, b.node) || implOrder.indexOf(a.impl) - implOrder.indexOf(b.impl))
+    compareLabels(a.node, b.node) || implOrder.indexOf(a.impl) - implOrder.indexOf(b.impl))
 
   const reports = inputs.map((i) => i.report)
   const opts = reports.map((r) => r.options || {})
@@ -90,14 +90,14 @@ function merge (unordered) {
       quick: same(opts.map((o) => o.quick)),
       sampleTime: same(opts.map((o) => o.sampleTime)),
       sampler: same(opts.map((o) => o.sampler)),
-      nodes: [...nodes.values()].sort((a, b) => compareVersions(a.version, b.version)),
+      nodes: [...nodes.values()].sort((a, b) => compareLabels(a.version, b.version)),
       pooled,
       merged: inputs.map(({ file, report }) => ({
         file,
         started: report.started,
         tool: report.tool,
         machine: report.machine,
-        nodes: unique(report.results.map((r) => r.node)).sort(compareVersions),
+        nodes: unique(report.results.map((r) => r.node)).sort(compareLabels),
         runs: report.options ? report.options.runs : undefined
       }))
     },

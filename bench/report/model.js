@@ -82,7 +82,7 @@ function notesOf (cols, results, grid) {
   ]
   if (cols.nodes.length > 1) {
     lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
-    `${BEST_NATIVE} the best native value across Node versions when native is not also the best.`
+    `${BEST_NATIVE} the best native value across the columns (Node versions, Bun, Deno) when native is not also the best.`
   }
   if (cols.hasRatio) {
     const zero = results.some((r) => !r.error && r.median === 0)

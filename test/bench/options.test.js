@@ -20,7 +20,7 @@ t.test('defaults: the classic groups but cpu, and the long timeouts, 5 runs', as
   t.same([...new Set(o.scenarios.map((s) => s.group))], ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk'])
   t.equal(o.scenarios.length, 19, 'the groups beyond throughput are opt-in (-s <group> or -s all)')
   t.notOk(o.scenarios.some((s) => registry.OPT_IN_GROUPS.includes(s.group)), 'no accuracy, nested, gameloop, burst, responsiveness or scaling row')
-  t.same(o.nodes, [{ path: require('fs').realpathSync(process.execPath), version: process.version, source: 'running' }], 'the running Node, without discovery')
+  t.same(o.nodes, [{ runtime: 'node', release: process.version, path: require('fs').realpathSync(process.execPath), version: process.version, source: 'running' }], 'the running Node, without discovery')
   t.same([o.nodeSpecs, o.install, o.layout], [[], false, 'auto'])
 })
 
