@@ -124,9 +124,12 @@ function wantedVersion (spec) {
 // Names the first runtime missing; the others share the message's list.
 function missingError (missing, installs, pkgOf, skipped = []) {
   const name = missing[0].runtime
-  const names = missing.filter((s) => s.runtime === name).map((s) => (name === runtime.NODE ? s.text : s.text.replace(/^(bun|deno|node)@?/, '') || 'any version'))
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are` : `${names[0]} is`
-  return new UsageError(`${TITLE[name]} ${list} not installed (installed: ${describeInstalled(installs, name)}${describeSkipped(skipped)}; ` +
+  const names = missing.filter((s) => s.runtime === name).map((s) => (name === runtime.NODE ? s.text : s.text.replace(/^(bun|deno|node)@?/, '')))
+  const versions = names.filter(Boolean)
+  let what = TITLE[name]
+  if (versions.length > 1) what += ` ${versions.slice(0, -1).join(', ')} and ${versions[versions.length - 1]} are`
+  else what += `${versions.length ? ' ' + versions[0] : ''} is`
+  return new UsageError(`${what} not installed (installed: ${describeInstalled(installs, name)}${describeSkipped(skipped)}; ` +
     `add --install to fetch ${pkgOf(name)}@${wantedVersion(missing[0])} from the npm registry into the timerbench cache, ` +
     `or pass the path of a ${name} binary; \`timerbench nodes\` lists what was found)`)
 }
