@@ -112,7 +112,7 @@ function ratioHeader (impl) {
   return [ratioName(name), ...options]
 }
 
-/** The ratio cell of `impl` on `node`: the implementation over native on the same Node. */
+/** The ratio cell of `impl` on `node`: the implementation over native on the same runtime. */
 function ratioText (find, node, impl) {
   return fmt.ratio(ratio(find(node, impl), find(node, NATIVE)))
 }

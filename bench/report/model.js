@@ -90,8 +90,8 @@ function notesOf (cols, results, grid) {
       : ''
     // One implementation: its ratio's name and what it divides; several: each name says it.
     const what = cols.others.length > 1
-      ? `<implementation>/native: each implementation over native on the same Node (ht: heaptimers), ${grid.ratioPlace}`
-      : `${ratioName(cols.others[0])}: ${cols.others[0]} over native on the same Node`
+      ? `<implementation>/native: each implementation over native on the same runtime (ht: heaptimers), ${grid.ratioPlace}`
+      : `${ratioName(cols.others[0])}: ${cols.others[0]} over native on the same runtime`
     const inverted = invertedUnits(results)
     const flipped = inverted.length ? `; for ${inverted.join(', ')} rows native over heaptimers, so ` : ', so '
     lines.push(`${what}${flipped}above 1 always means heaptimers is better.${zero}`)

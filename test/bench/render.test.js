@@ -141,7 +141,7 @@ t.test('versions grid (the default for several Nodes): a column per version, imp
     ['', 'ht/native', '-', '2.96x'],
     ['', 'ht:maxTickDepth=10/native', '-', '2.87x']
   ], 'the same cells and marks as the wide grid, arranged like the classic table')
-  t.match(grid.notes.join('\n'), /<implementation>\/native: each implementation over native on the same Node \(ht: heaptimers\), one row each/)
+  t.match(grid.notes.join('\n'), /<implementation>\/native: each implementation over native on the same runtime \(ht: heaptimers\), one row each/)
   t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes')
   const one = fixture.report()
   one.results = one.results.filter((r) => r.node === fixture.NODE_NEW)
