@@ -16,11 +16,14 @@ const plan = require('./cli/plan')
 const nodes = require('./nodes/resolve')
 const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
+const { resolveModules } = require('./cli/impl-modules')
 
-// normalize, then --node: discovery, and --install's downloads (progress on `stream`).
-async function prepare (raw, { stream = process.stderr, env = process.env } = {}) {
+// normalize, then --node: discovery, and --install's downloads (progress on `stream`); then the
+// files of module:<x> and undici implementations.
+async function prepare (raw, { stream = process.stderr, env = process.env, cwd = process.cwd() } = {}) {
   const opts = options.normalize(raw)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
+  opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
   return opts
 }
 

@@ -1,6 +1,8 @@
 // Turns an implementation spec into the timer object `T` that scenarios call (`T.setTimeout`, ...),
 // inside the child. Reports, rather than throws, the two ways a cell cannot run: the child's Node
 // is below the library's engines (`n/a`), or the library fails to load or configure (`load`).
+// A module given with module:<x> or undici may export only some of the six functions: the others
+// throw an `n/a` error when a row calls them, so that row, and only it, reads n/a with the reason.
 // ES5 on purpose: the child requires it on every Node version.
 'use strict'
 
@@ -30,6 +32,85 @@ function nodeMajor () {
 function errorMessage (err) {
   if (err && err.message) return String(err.message).split('\n')[0]
   return String(err)
+}
+
+// A stand-in for a function the module does not export: a row that needs it is n/a, with why.
+function lacking (who, name) {
+  return function () {
+    var err = new Error(who + ' exports no ' + name + '()')
+    err.kind = 'n/a'
+    throw err
+  }
+}
+
+function pickSome (source, who) {
+  var T = {}
+  for (var i = 0; i < FUNCTIONS.length; i++) {
+    var fn = source && source[FUNCTIONS[i]]
+    T[FUNCTIONS[i]] = typeof fn === 'function' ? fn : lacking(who, FUNCTIONS[i])
+  }
+  return T
+}
+
+// An ES module's exports, or its default export when that is where the functions are.
+function timersOf (mod) {
+  if (mod && typeof mod.setTimeout !== 'function' && mod.default && typeof mod.default === 'object') return mod.default
+  return mod
+}
+
+// file:// URL of an absolute path, without the url module (Node 0.10 has no pathToFileURL).
+function fileUrl (file) {
+  var slashed = String(file).replace(/\\/g, '/')
+  return 'file://' + (slashed.charAt(0) === '/' ? '' : '/') + encodeURI(slashed).replace(/[?#]/g, encodeURIComponent)
+}
+
+function needsImport (file, err) {
+  if (/\.mjs$/.test(file)) return true
+  var code = err && err.code
+  var text = String(err && err.message)
+  return code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE' ||
+    /Cannot use import statement|Unexpected token 'export'|import\.meta|ES Module/.test(text)
+}
+
+// Loads a module: require() first, import() for an ES module where this runtime has it. The
+// import() goes through the Function constructor so that parsers older than ES2020 never see it.
+function requireOrImport (file, cb) {
+  var mod
+  try {
+    mod = require(file)
+  } catch (e) {
+    if (!needsImport(file, e)) return cb(e)
+    var dynamicImport
+    try {
+      dynamicImport = new Function('s', 'return import(s)')
+    } catch (e2) {
+      return cb(e)
+    }
+    return dynamicImport(fileUrl(file)).then(function (m) { cb(null, m) }, cb)
+  }
+  cb(null, mod)
+}
+
+// `module:<x>` and `undici`, from the file the parent resolved (bench/cli/impl-modules.js).
+function loadModule (spec, modulePath, cb) {
+  var who = implSpec.label(spec.id)
+  if (!modulePath) return cb({ error: { kind: 'failed', message: 'no module file was given for ' + spec.id } })
+  requireOrImport(modulePath, function (err, mod) {
+    if (err) return cb({ error: { kind: 'load', message: 'cannot load ' + modulePath + ': ' + errorMessage(err) } })
+    cb({ T: pickSome(timersOf(mod), who) })
+  })
+}
+
+// Calls back with what load() returns; module:<x> and undici may load asynchronously (ES modules).
+function loadAsync (specText, natives, libPath, engines, modulePath, cb) {
+  var spec
+  try {
+    spec = specText === implSpec.NONE ? null : implSpec.parse(specText)
+  } catch (e) {
+    return cb({ error: { kind: 'failed', message: errorMessage(e) } })
+  }
+  if (spec && (spec.name === implSpec.MODULE || spec.name === 'undici')) return loadModule(spec, modulePath, cb)
+  cb(load(specText, natives, libPath, engines))
 }
 
 // natives: the timer functions captured at child start, before anything could replace them.
@@ -73,4 +154,4 @@ function load (specText, natives, libPath, engines) {
   return { T: pick(lib) }
 }
 
-module.exports = { load: load }
+module.exports = { load: load, loadAsync: loadAsync, fileUrl: fileUrl }

@@ -1,9 +1,15 @@
-// Implementation specs: `native`, `heaptimers`, `heaptimers:maxTickDepth=10,drainBetweenCallbacks=false`.
+// Implementation specs: `native`, `heaptimers`, `heaptimers:maxTickDepth=10,drainBetweenCallbacks=false`,
+// `undici` (the timers undici uses for its request timeouts) and `module:<path or package>` (any
+// module exporting some of the six timer functions).
 // Parsed the same way by the parent (to validate the command line) and by the child (to configure
 // the library), so a spec means one thing everywhere. ES5 on purpose: the child requires it.
 'use strict'
 
-var NAMES = ['native', 'heaptimers', 'floor']
+var NAMES = ['native', 'heaptimers', 'floor', 'undici']
+
+// `module:./my-timers.js`, `module:some-package`: the rest of the spec is the module, not options.
+var MODULE = 'module'
+var VALID = 'native, heaptimers, heaptimers:key=value,..., undici, module:<path or package>'
 
 // The floor (tools/floor.js, in a clone of the repository only; docs/performance.md): the least
 // work heaptimers' design can do per timer, run beside the others so that a missed target can be
@@ -42,20 +48,29 @@ function parseValue (type, key, raw, spec) {
   return Number(raw)
 }
 
-// Returns { id, name, options } or throws an Error with a one-line message.
+// A module named by path (./x.js, ../x, /abs/x, ~/x, C:\x) rather than by package name.
+function isPath (target) {
+  return /^(\.{1,2}([\\/]|$)|[\\/~]|[A-Za-z]:[\\/])/.test(target)
+}
+
+// Returns { id, name, options, target? } or throws an Error with a one-line message.
 function parse (spec) {
   var text = String(spec).trim()
   var colon = text.indexOf(':')
   var name = colon < 0 ? text : text.slice(0, colon)
+  if (name === MODULE) {
+    var target = colon < 0 ? '' : text.slice(colon + 1).trim()
+    if (!target) throw new Error('implementation \'' + text + '\' needs a module (valid: module:./my-timers.js, module:<package>)')
+    return { id: MODULE + ':' + target, name: MODULE, options: {}, target: target }
+  }
   if (NAMES.indexOf(name) < 0) {
-    throw new Error('unknown implementation \'' + text + '\' (valid: native, heaptimers, ' +
-      'heaptimers:key=value,... with keys ' + optionKeys().join(', ') + ')')
+    throw new Error('unknown implementation \'' + text + '\' (valid: ' + VALID + '; heaptimers keys ' + optionKeys().join(', ') + ')')
   }
   var options = {}
   var keys = []
   if (colon >= 0) {
-    if (name === 'native') {
-      throw new Error('implementation \'native\' takes no options (got \'' + text + '\')')
+    if (name === 'native' || name === 'undici') {
+      throw new Error('implementation \'' + name + '\' takes no options (got \'' + text + '\')')
     }
     var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES
     var pairs = text.slice(colon + 1).split(',')
@@ -78,6 +93,17 @@ function parse (spec) {
   return { id: keys.length ? name + ':' + keys.join(',') : name, name: name, options: options }
 }
 
+// What a report calls an implementation: module:<x> by its package name or file name
+// (module:./lib/my-timers.js is my-timers.js), every other by its id.
+function label (id) {
+  var text = String(id)
+  if (text.indexOf(MODULE + ':') !== 0) return text
+  var target = text.slice(MODULE.length + 1)
+  if (!isPath(target)) return target
+  var parts = target.replace(/[\\/]+$/, '').split(/[\\/]/)
+  return parts[parts.length - 1] || target
+}
+
 // Splits a comma-separated list of specs. A piece like `drainBetweenCallbacks=false` (no colon,
 // has `=`) continues the options of the spec before it, so option lists need no quoting.
 function splitList (list) {
@@ -96,6 +122,10 @@ function splitList (list) {
 module.exports = {
   NAMES: NAMES,
   NONE: NONE,
+  MODULE: MODULE,
+  VALID: VALID,
+  isPath: isPath,
+  label: label,
   parse: parse,
   splitList: splitList
 }

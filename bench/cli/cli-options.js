@@ -56,7 +56,7 @@ function resolveScenarios (value) {
 
 function resolveImpls (value) {
   const specs = value === undefined ? DEFAULT_IMPLS : implSpec.splitList([].concat(value).join(','))
-  if (!specs.length) throw new UsageError('no implementation given (valid: native, heaptimers, heaptimers:key=value,...)')
+  if (!specs.length) throw new UsageError(`no implementation given (valid: ${implSpec.VALID})`)
   const ids = []
   for (const spec of specs) {
     let parsed
@@ -176,8 +176,8 @@ function normalize (raw) {
   const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline)
   const nodeSpecs = nodes.parseSpecs(listOf(raw.node))
   const install = Boolean(raw.install)
-  if (install && !nodeSpecs.length) {
-    throw new UsageError('--install needs --node to say which versions to fetch (valid: e.g. --node 18,22 --install)')
+  if (install && !nodeSpecs.length && !impls.includes('undici')) {
+    throw new UsageError('--install needs --node to say which runtimes to fetch, or -i undici (valid: e.g. --node 18,22,bun --install)')
   }
   return {
     scenarios,

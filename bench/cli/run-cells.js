@@ -30,6 +30,7 @@ function childSpec (cell, opts) {
     scenario: cell.scenario.name,
     impl: cell.impl,
     libPath: opts.libPath || paths.libPath(),
+    modulePath: opts.modules && opts.modules[cell.impl] ? opts.modules[cell.impl].path : undefined,
     engines: opts.engines || paths.engines(),
     sampler: opts.sampler || 'auto',
     tinybench: paths.tinybench(),
@@ -41,6 +42,13 @@ function childSpec (cell, opts) {
     timeoutMs: profile.timeoutMs(cell.scenario, opts),
     batchTimeoutMs: profile.batchTimeoutMs(opts)
   }
+}
+
+// Where each module:<x> and undici implementation came from, for the report.
+function modulesOf (opts) {
+  const out = {}
+  for (const [id, m] of Object.entries(opts.modules || {})) out[id] = { path: m.path, version: m.version || null }
+  return out
 }
 
 // opts (normalized, see options.js): { nodes: [{path, version, source}], impls: [id], scenarios: [scenario],
@@ -91,6 +99,7 @@ async function runBench (opts, onProgress = () => {}) {
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
+      modules: modulesOf(opts),
       nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
     },
     results

