@@ -12,6 +12,12 @@ const runtime = require('../nodes/runtime')
 
 const STDERR_TAIL = 2000
 
+// What a signal says about the runtime rather than the scenario. SIGILL: old Nodes (5.x seen
+// here, on an AMD EPYC) execute an instruction this CPU refuses in some rows.
+const SIGNAL_MEANING = {
+  SIGILL: 'an illegal instruction: this runtime build executes machine code this CPU does not support'
+}
+
 function lastLine (text) {
   const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean)
   return lines.length ? lines[lines.length - 1] : ''
@@ -25,7 +31,10 @@ function verdict (messages, code, signal, stderr, timedOut, timeoutMs) {
   if (failure) return { error: { kind: failure.kind, message: failure.message } }
   if (timedOut) return { error: { kind: 'timeout', message: `no result after ${timeoutMs} ms, child killed` } }
   const why = lastLine(stderr)
-  if (signal) return { error: { kind: 'crash', message: `child killed by ${signal}${why ? ': ' + why : ''}` } }
+  if (signal) {
+    const meaning = SIGNAL_MEANING[signal] ? ` (${SIGNAL_MEANING[signal]})` : ''
+    return { error: { kind: 'crash', message: `child killed by ${signal}${meaning}${why ? ': ' + why : ''}` } }
+  }
   if (code !== 0) return { error: { kind: 'crash', message: `child exited with code ${code}${why ? ': ' + why : ''}` } }
   return { error: { kind: 'failed', message: 'child exited without a result' } }
 }
