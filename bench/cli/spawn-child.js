@@ -32,8 +32,9 @@ function verdict (messages, code, signal, stderr, timedOut, timeoutMs) {
   if (timedOut) return { error: { kind: 'timeout', message: `no result after ${timeoutMs} ms, child killed` } }
   const why = lastLine(stderr)
   if (signal) {
-    const meaning = SIGNAL_MEANING[signal] ? ` (${SIGNAL_MEANING[signal]})` : ''
-    return { error: { kind: 'crash', message: `child killed by ${signal}${meaning}${why ? ': ' + why : ''}` } }
+    // A signal with a known meaning says it; the runtime's last words are then a raw address.
+    if (SIGNAL_MEANING[signal]) return { error: { kind: 'crash', message: `child killed by ${signal} (${SIGNAL_MEANING[signal]})` } }
+    return { error: { kind: 'crash', message: `child killed by ${signal}${why ? ': ' + why : ''}` } }
   }
   if (code !== 0) return { error: { kind: 'crash', message: `child exited with code ${code}${why ? ': ' + why : ''}` } }
   return { error: { kind: 'failed', message: 'child exited without a result' } }
