@@ -16,7 +16,7 @@ const plan = require('./cli/plan')
 const nodes = require('./nodes/resolve')
 const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
-const { resolveModules } = require('./cli/impl-modules')
+const { resolveModules, findUndici } = require('./cli/impl-modules')
 
 // normalize, then --node: discovery, and --install's downloads (progress on `stream`); then the
 // files of module:<x> and undici implementations.
@@ -24,6 +24,11 @@ async function prepare (raw, { stream = process.stderr, env = process.env, cwd =
   const opts = options.normalize(raw)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
+  // The app rows' load generator drives its server with undici's Pool; without it their cells say so.
+  if (opts.scenarios.some((s) => s.app)) {
+    const { dir } = await findUndici({ cwd, env, install: opts.install, stream })
+    opts.undiciEntry = dir ? require.resolve(dir) : null
+  }
   return opts
 }
 

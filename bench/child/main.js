@@ -95,6 +95,7 @@ function rateRun (scenario, summary) {
 // cell, like heaptimers below its engines); anything else is a failure.
 function refuse (err) {
   if (err && err.kind === 'n/a') return finish({ type: 'error', kind: 'n/a', message: err.message, node: process.version }, 0)
+  if (err && err.kind === 'load') return finish({ type: 'error', kind: 'load', message: err.message, node: process.version }, 0)
   fail('failed', err)
 }
 
@@ -121,7 +122,10 @@ function measure (spec, scenario, loaded) {
       durationMs: spec.durationMs,
       warmupMs: spec.cpuWarmupMs,
       warmupFires: spec.cpuWarmupFires,
-      warmupMaxMs: spec.cpuWarmupMaxMs
+      warmupMaxMs: spec.cpuWarmupMaxMs,
+      loadNode: spec.loadNode,
+      loadScript: spec.loadScript,
+      undici: spec.undici
     }
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message)

@@ -176,8 +176,8 @@ function normalize (raw) {
   const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline)
   const nodeSpecs = nodes.parseSpecs(listOf(raw.node))
   const install = Boolean(raw.install)
-  if (install && !nodeSpecs.length && !impls.includes('undici')) {
-    throw new UsageError('--install needs --node to say which runtimes to fetch, or -i undici (valid: e.g. --node 18,22,bun --install)')
+  if (install && !nodeSpecs.length && !impls.includes('undici') && !scenarios.some((s) => s.app)) {
+    throw new UsageError('--install needs --node to say which runtimes to fetch, -i undici or -s apps (valid: e.g. --node 18,22,bun --install)')
   }
   return {
     scenarios,

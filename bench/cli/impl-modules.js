@@ -132,21 +132,24 @@ async function resolveModule (spec, { cwd, env }) {
   return { path: found.file, label: implSpec.label(spec.id), functions: probe.functions || null, loadError: probe.error || null, version: meta && meta.version }
 }
 
-// undici from the project (cwd and up), else the cache; with --install, fetched into the cache.
-async function resolveUndici ({ cwd, env, install, npm, stream }) {
+/**
+ * undici's directory: from the project (cwd and up), else the cache; with install, fetched into
+ * the cache. Resolves { dir, source } or { dir: null }. Also the app rows' load generator.
+ */
+async function findUndici ({ cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {
   const cached = path.join(cache.dir(env), UNDICI)
-  let dir = findPackageDir(UNDICI, cwd)
-  let source = 'project'
-  if (!dir && fs.existsSync(path.join(cached, 'node_modules', UNDICI, 'package.json'))) {
-    dir = path.join(cached, 'node_modules', UNDICI)
-    source = 'cache'
-  }
-  if (!dir && install) {
-    const { bar } = await fetchPackage(UNDICI, cached, { npm, stream, env })
-    dir = path.join(cached, 'node_modules', UNDICI)
-    source = 'cache'
-    bar.end(`installed ${UNDICI}@${(readJson(path.join(dir, 'package.json')) || {}).version} at ${dir}`)
-  }
+  const project = findPackageDir(UNDICI, cwd)
+  if (project) return { dir: project, source: 'project' }
+  const inCache = path.join(cached, 'node_modules', UNDICI)
+  if (fs.existsSync(path.join(inCache, 'package.json'))) return { dir: inCache, source: 'cache' }
+  if (!install) return { dir: null, cached }
+  const { bar } = await fetchPackage(UNDICI, cached, { npm, stream, env })
+  bar.end(`installed ${UNDICI}@${(readJson(path.join(inCache, 'package.json')) || {}).version} at ${inCache}`)
+  return { dir: inCache, source: 'cache' }
+}
+
+async function resolveUndici ({ cwd, env, install, npm, stream }) {
+  const { dir, source, cached } = await findUndici({ cwd, env, install, npm, stream })
   if (!dir) {
     throw new UsageError(`-i undici needs undici, which is neither installed in ${cwd} nor in the timerbench cache ` +
       `(valid: npm install undici in this project, or add --install to fetch it into ${cached})`)
@@ -174,4 +177,4 @@ async function resolveModules (impls, { cwd = process.cwd(), env = process.env, 
   return out
 }
 
-module.exports = { resolveModules, resolveFile, packageEntry, FUNCTIONS }
+module.exports = { resolveModules, resolveFile, packageEntry, findUndici, FUNCTIONS }

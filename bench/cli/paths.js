@@ -8,6 +8,8 @@ const { pathToFileURL } = require('url')
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const CHILD = path.join(ROOT, 'bench', 'child', 'main.js')
+// The app rows' load generator, run beside the child on the Node running timerbench.
+const HTTP_LOAD = path.join(ROOT, 'bench', 'apps', 'http-load.js')
 
 function readJson (file) {
   try {
@@ -51,4 +53,4 @@ function locateTinybench () {
   return { url: pathToFileURL(entry).href, minNode: m ? Number(m[1]) : 20, version: meta.version || null }
 }
 
-module.exports = { ROOT, CHILD, pkg, libPath, engines, tinybench }
+module.exports = { ROOT, CHILD, HTTP_LOAD, pkg, libPath, engines, tinybench }

@@ -40,7 +40,8 @@ function childSpec (cell, opts) {
     cpuWarmupFires: profile.cpuWarmupFires(cell.scenario, opts),
     cpuWarmupMaxMs: profile.CPU_WARMUP_MAX_MS,
     timeoutMs: profile.timeoutMs(cell.scenario, opts),
-    batchTimeoutMs: profile.batchTimeoutMs(opts)
+    batchTimeoutMs: profile.batchTimeoutMs(opts),
+    ...(cell.scenario.app ? { loadNode: process.execPath, loadScript: paths.HTTP_LOAD, undici: opts.undiciEntry || null } : {})
   }
 }
 

@@ -147,6 +147,26 @@ function fireRateWarnings (results) {
   return lines
 }
 
+// The app rows' figures beside their CPU per request, one line per cell: medians over its runs.
+function appNotes (results) {
+  const lines = []
+  const median = (r, key) => {
+    const v = r.runs.map((run) => run.extra && run.extra[key]).filter((x) => typeof x === 'number')
+    return v.length ? stats.median(v) : null
+  }
+  for (const r of results) {
+    if (r.unit !== 'us/request' || r.error) continue
+    const rps = median(r, 'rps')
+    const p50 = median(r, 'p50Ms')
+    const p99 = median(r, 'p99Ms')
+    if (rps === null) continue
+    lines.push(`${r.scenario}, ${implLabel(r.impl)} on ${r.node}: ${Math.round(rps)} req/s, p50 ${p50.toFixed(2)} ms, ` +
+      `p99 ${p99.toFixed(2)} ms, ${median(r, 'errors')} errors, ${median(r, 'deadlines')} deadlines hit, ` +
+      `${median(r, 'early')} early fires, peak ${median(r, 'peakPending')} pending app timers.`)
+  }
+  return lines
+}
+
 // How cost grows with N over the scaling rows, one line per (Node, implementation) after a line
 // saying how to read the exponent.
 function scalingNotes (results) {
@@ -169,7 +189,7 @@ function build (report, { layout = 'auto' } = {}) {
     rows: grid.rows,
     labelColumns: grid.labelColumns,
     notes: [...notesOf(cols, results, grid), ...notes.lines(), ...mergeNotes(report), ...fireRateWarnings(results),
-      ...scalingNotes(results)]
+      ...scalingNotes(results), ...appNotes(results)]
   }
 }
 

@@ -5,12 +5,12 @@
 'use strict'
 
 var GROUPS = ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
-  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']
+  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps']
 
 // Groups a plain `timerbench` (no -s) leaves out: they wait on real delays (16 ms frames, 100 ms
 // of deadlines) or allocate a million timers, so they would double the default run time.
 // `-s all` or `-s <group>` runs them.
-var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling']
+var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps']
 
 // One line per group for `timerbench scenarios`.
 var GROUP_TEXT = {
@@ -26,7 +26,8 @@ var GROUP_TEXT = {
   gameloop: 'a 60 FPS loop on setTimeout: frame-time jitter and achieved FPS',
   burst: '10,000 callbacks scheduled at once from an I/O callback: throughput and first/last latency',
   responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks or timer churn',
-  scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout'
+  scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout',
+  apps: 'small real programs under load from another process: server CPU per request, with throughput, latency and errors'
 }
 
 var all = [].concat(
@@ -42,7 +43,8 @@ var all = [].concat(
   require('./gameloop'),
   require('./burst'),
   require('./responsiveness'),
-  require('./scaling')
+  require('./scaling'),
+  require('./apps')
 )
 
 var byName = {}

@@ -15,7 +15,8 @@ try {
 
 const BENCH = path.resolve(__dirname, '..', '..', 'bench')
 const ENTRY = path.join(BENCH, 'child', 'main.js')
-const CORE = ['fs', 'perf_hooks', 'v8', 'vm']
+// http and child_process: the app rows' server and load process (Node 18 and later only).
+const CORE = ['fs', 'perf_hooks', 'v8', 'vm', 'http', 'child_process']
 
 // Every file the child can load, found by walking its relative requires from the entry point.
 function childGraph () {

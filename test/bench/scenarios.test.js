@@ -13,8 +13,8 @@ const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.gr
 
 t.test('the registry has the classic study\'s scenario names and groups, and the long timeouts', async (t) => {
   t.same(registry.GROUPS, ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
-    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
-  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling'])
+    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps'])
+  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps'])
   t.same(registry.all.map((s) => s.name), [
     'fn-call', 'fn-call-method', 'fn-apply',
     'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
@@ -30,7 +30,7 @@ t.test('the registry has the classic study\'s scenario names and groups, and the
     'gameloop-60fps',
     'burst-10k-immediate', 'burst-10k-timeout-0',
     'responsiveness-cpu-chunks', 'responsiveness-timeout-churn',
-    'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory'
+    'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory', 'app-http-timeouts'
   ])
   for (const s of registry.all) {
     t.ok(s.summary && s.summary.length > 10, `${s.name} is described`)

@@ -1,0 +1,201 @@
+// Group `apps`: small, realistic programs run end to end under load, to ask what an implementation
+// changes for a service rather than for one timer operation.
+//
+// app-http-timeouts: a node:http server on 127.0.0.1 in the child itself. Every request sets a
+// 30 s deadline, waits a random 0-5 ms on a timer (downstream work), answers and clears the
+// deadline (whole milliseconds, 0 to 5, as a 0 ms delay is Node's 1 ms); each keep-alive
+// connection has an idle timer refreshed per request. The timers are
+// the implementation's, as they would be under `node -r heaptimers/register` (Node's own socket
+// timers stay native either way). The load comes from a separate process (../apps/http-load.js,
+// undici's Pool on the Node running timerbench), so only the server's CPU is measured: from the
+// end of a warm-up to the last answer, per request. Figures beside it in `extra`: requests per
+// second, p50 and p99 latency, errors, deadlines hit, timers that fired early, and the peak of
+// pending app timers.
+// ES5 on purpose: scenario modules run inside the child on every Node version; the row itself
+// needs Node 18 and says so below it.
+'use strict'
+
+var define = require('./define')
+var clock = require('../child/child-clock')
+
+var DEADLINE_MS = 30000
+var IDLE_MS = 60000
+var MAX_WORK_MS = 5
+// Requests per second of --duration: 50,000 at the default 10 s, 5,000 with --quick.
+var REQUESTS_PER_SECOND_OF_DURATION = 5000
+var MIN_REQUESTS = 2000
+var CONNECTIONS = 100
+var WARMUP_SHARE = 0.1
+var MIN_NODE = 18
+
+function nodeMajor () {
+  return Number(process.versions.node.split('.')[0])
+}
+
+/**
+ * The server of app-http-timeouts on the timer functions of T. opts: { deadlineMs, maxWorkMs }.
+ * Calls back (err, app) once listening; app: { url, counts(), close(cb) }. counts() gives the
+ * requests served, deadlines hit, early fires (a work timer that fired before performance.now()
+ * at creation + its delay), and the pending and peak numbers of app timers.
+ */
+function httpServer (T, opts, cb) {
+  var http = require('http')
+  var c = { served: 0, deadlines: 0, early: 0, earliestMs: 0, pending: 0, peak: 0 }
+  function added () {
+    c.pending++
+    if (c.pending > c.peak) c.peak = c.pending
+  }
+  function onIdle (socket) {
+    c.pending--
+    socket.idleTimer = null
+    socket.destroy()
+  }
+  function touchIdle (socket) {
+    if (socket.idleTimer && typeof socket.idleTimer.refresh === 'function') return socket.idleTimer.refresh()
+    if (socket.idleTimer) {
+      T.clearTimeout(socket.idleTimer)
+      c.pending--
+    }
+    socket.idleTimer = T.setTimeout(onIdle, IDLE_MS, socket)
+    added()
+  }
+  var server = http.createServer(function (req, res) {
+    var socket = req.socket
+    if (!socket.watched) {
+      socket.watched = true
+      socket.on('close', function () {
+        if (socket.idleTimer) {
+          T.clearTimeout(socket.idleTimer)
+          socket.idleTimer = null
+          c.pending--
+        }
+      })
+    }
+    touchIdle(socket)
+    var answered = false
+    var deadline = T.setTimeout(function () {
+      c.pending--
+      c.deadlines++
+      answered = true
+      res.statusCode = 504
+      res.end('deadline')
+    }, opts.deadlineMs)
+    added()
+    var delay = Math.floor(Math.random() * (opts.maxWorkMs + 1))
+    var t0 = clock.now()
+    T.setTimeout(function () {
+      c.pending--
+      // Early against performance.now() at creation + the delay Node applies (1 ms for 0).
+      var late = clock.now() - t0 - Math.max(1, delay)
+      if (late < 0) {
+        c.early++
+        if (late < c.earliestMs) c.earliestMs = late
+      }
+      if (answered) return
+      answered = true
+      T.clearTimeout(deadline)
+      c.pending--
+      c.served++
+      res.end('ok')
+    }, delay)
+    added()
+  })
+  server.keepAliveTimeout = IDLE_MS
+  server.on('error', cb)
+  server.listen(0, '127.0.0.1', function () {
+    var address = server.address()
+    cb(null, {
+      url: 'http://127.0.0.1:' + address.port + '/',
+      counts: function () { return c },
+      close: function (done) {
+        server.close(done)
+        if (typeof server.closeAllConnections === 'function') server.closeAllConnections()
+      }
+    })
+  })
+}
+
+// Runs the load process; calls onWarm(go) once it is warm, then cb(err, result).
+function runLoad (ctx, spec, onWarm, cb) {
+  var spawn = require('child_process').spawn
+  var child = spawn(ctx.loadNode, [ctx.loadScript, JSON.stringify(spec)], { stdio: ['pipe', 'pipe', 'pipe'] })
+  var out = ''
+  var err = ''
+  var done = false
+  function finish (e, r) {
+    if (done) return
+    done = true
+    cb(e, r)
+  }
+  child.stdout.setEncoding('utf8')
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', function (d) { err = (err + d).slice(-2000) })
+  child.stdout.on('data', function (d) {
+    out += d
+    var lines = out.split('\n')
+    out = lines.pop()
+    lines.forEach(function (line) {
+      var m
+      try { m = JSON.parse(line) } catch (e) { return }
+      if (m.warm) onWarm(function () { child.stdin.write('go\n') })
+      else if (m.result) finish(null, m.result)
+      else if (m.error) finish(new Error('the load generator failed: ' + m.error))
+    })
+  })
+  child.on('error', function (e) { finish(new Error('cannot start the load generator: ' + e.message)) })
+  child.on('close', function (code) {
+    finish(new Error('the load generator exited with code ' + code + (err ? ': ' + err.trim().split('\n').pop() : '')))
+  })
+}
+
+function measureHttp (T, ctx, cb) {
+  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
+  if (!ctx.undici) {
+    var missing = new Error('the load generator needs undici, installed neither in this project nor in the timerbench cache (npm install undici, or add --install)')
+    missing.kind = 'load'
+    return cb(missing)
+  }
+  var cpu = clock.cpuClock()
+  var requests = Math.max(MIN_REQUESTS, Math.round(ctx.durationMs / 1000 * REQUESTS_PER_SECOND_OF_DURATION))
+  httpServer(T, { deadlineMs: DEADLINE_MS, maxWorkMs: MAX_WORK_MS }, function (err, app) {
+    if (err) return cb(err)
+    var cpu0 = 0
+    var served0 = 0
+    var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, undici: ctx.undici }
+    runLoad(ctx, spec, function (go) {
+      served0 = app.counts().served
+      cpu0 = cpu.read()
+      go()
+    }, function (loadErr, result) {
+      var cpu1 = cpu.read()
+      var c = app.counts()
+      app.close(function () {})
+      if (loadErr) return cb(loadErr)
+      var served = c.served - served0
+      if (result.errors || result.answered !== requests) {
+        return cb(new Error(result.errors + ' errors, ' + result.answered + ' of ' + requests + ' requests answered'))
+      }
+      cb(null, define.record((cpu1 - cpu0) / served, served, 'server-cpu', {
+        requests: requests,
+        connections: CONNECTIONS,
+        rps: result.rps,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        errors: result.errors,
+        deadlines: c.deadlines,
+        early: c.early,
+        earliestMs: c.earliestMs,
+        peakPending: c.peak
+      }))
+    })
+  })
+}
+
+var httpTimeouts = define.measuredScenario('apps', 'app-http-timeouts', 'us/request', measureHttp,
+  'a node:http server: per request a 30 s deadline, a 0-5 ms timer of downstream work, an idle timer per ' +
+  'keep-alive connection refreshed; ' + CONNECTIONS + ' connections of undici\'s Pool from another process; ' +
+  'server CPU microseconds per request', { expectedMs: 12000 })
+httpTimeouts.app = true
+
+module.exports = [httpTimeouts]
+module.exports.httpServer = httpServer

@@ -1,0 +1,75 @@
+// The apps group: app-http-timeouts' shape with --quick (a number per implementation, every
+// request answered, no error), its load bounded (a fixed count, 127.0.0.1 only, stopping by
+// itself), and its cells when undici, the load generator's client, is nowhere to be found.
+'use strict'
+
+const t = require('tap')
+const fs = require('fs')
+const os = require('os')
+const path = require('path')
+const { spawnSync } = require('child_process')
+const { validate } = require('../../bench/cli/schema')
+const { HTTP_LOAD } = require('../../bench/cli/paths')
+const { cli, FAST } = require('./fixtures/helpers')
+
+t.test('app-http-timeouts --quick: server CPU per request for native and heaptimers, every request answered', async (t) => {
+  const res = await cli([...FAST, '-s', 'apps', '-i', 'native,heaptimers', '-f', 'json'])
+  t.equal(res.code, 0, res.stderr)
+  const report = JSON.parse(res.stdout)
+  t.same(validate(report), [])
+  t.same(report.results.map((r) => r.impl), ['native', 'heaptimers'])
+  for (const r of report.results) {
+    t.notOk(r.error, `${r.impl} measured`)
+    t.equal(r.unit, 'us/request')
+    t.ok(r.median > 0 && r.median < 100000, `${r.impl}: ${r.median} us of server CPU per request`)
+    const extra = r.runs[0].extra
+    t.equal(extra.errors, 0, `${r.impl}: no errors`)
+    t.equal(extra.deadlines, 0, `${r.impl}: no 30 s deadline hit`)
+    t.equal(extra.requests, 2000, `${r.impl}: the bounded count (the minimum, at --duration 0.2)`)
+    t.ok(extra.rps > 0 && extra.p99Ms >= extra.p50Ms, `${r.impl}: throughput and latency`)
+    t.ok(extra.peakPending > 0, `${r.impl}: peak pending app timers ${extra.peakPending}`)
+    t.equal(r.runs[0].samples, 2000, 'one sample per request served')
+  }
+  t.equal(report.results.find((r) => r.impl === 'heaptimers').runs[0].extra.early, 0, 'heaptimers fired no work timer early')
+  const table = await cli([...FAST, '-s', 'app-http-timeouts', '-i', 'native,heaptimers'])
+  t.match(table.stdout, /app-http-timeouts, heaptimers on v[\d.]+: \d+ req\/s, p50 [\d.]+ ms, p99 [\d.]+ ms, 0 errors, 0 deadlines hit, 0 early fires/)
+})
+
+t.test('the load generator: loopback only, a fixed count, then it stops by itself', async (t) => {
+  const far = spawnSync(process.execPath, [HTTP_LOAD, JSON.stringify({ url: 'http://example.com/', requests: 1, warmup: 0, connections: 1, undici: 'undici' })],
+    { encoding: 'utf8', timeout: 20000 })
+  t.equal(far.status, 1)
+  t.match(far.stdout, /"error":"the load goes to 127\.0\.0\.1 only, not http:\/\/example\.com\/"/)
+  // A server that counts what it gets; the generator sends warm-up + requests and exits.
+  const http = require('http')
+  let got = 0
+  const server = http.createServer((req, res) => { got++; res.end('ok') })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${server.address().port}/`
+  const { spawn } = require('child_process')
+  const child = spawn(process.execPath, [HTTP_LOAD, JSON.stringify({ url, requests: 300, warmup: 50, connections: 4, undici: require.resolve('undici') })])
+  let out = ''
+  child.stdout.on('data', (d) => {
+    out += d
+    if (out.includes('"warm":true') && !child.started) {
+      child.started = true
+      child.stdin.write('go\n')
+    }
+  })
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  server.close()
+  t.equal(code, 0, 'exits by itself')
+  const result = JSON.parse(out.split('\n').find((l) => l.includes('"result"'))).result
+  t.equal(result.answered, 300)
+  t.equal(got, 350, 'warm-up and measured requests, no more')
+})
+
+t.test('without undici anywhere, the app cells are load errors that say how to get it', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timerbench-apps-'))
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }))
+  const res = await cli([...FAST, '-s', 'apps', '-i', 'native', '-f', 'json'], { TIMERBENCH_CACHE: path.join(dir, 'cache') }, { cwd: dir })
+  t.equal(res.code, 3, 'cells that did not measure')
+  const [r] = JSON.parse(res.stdout).results
+  t.equal(r.error.kind, 'load')
+  t.match(r.error.message, /the load generator needs undici, installed neither in this project nor in the timerbench cache \(npm install undici, or add --install\)/)
+})
