@@ -16,7 +16,9 @@ const plan = require('./cli/plan')
 const nodes = require('./nodes/resolve')
 const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
-const { resolveModules, findUndici } = require('./cli/impl-modules')
+const { resolveModules, findPackage } = require('./cli/impl-modules')
+
+const APP_PACKAGES = ['undici', 'lru-cache']
 
 // normalize, then --node: discovery, and --install's downloads (progress on `stream`); then the
 // files of module:<x> and undici implementations.
@@ -24,10 +26,14 @@ async function prepare (raw, { stream = process.stderr, env = process.env, cwd =
   const opts = options.normalize(raw)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
-  // The app rows' load generator drives its server with undici's Pool; without it their cells say so.
+  // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache),
+  // from the project or the cache; without one, the rows that need it say so in their cells.
   if (opts.scenarios.some((s) => s.app)) {
-    const { dir } = await findUndici({ cwd, env, install: opts.install, stream })
-    opts.undiciEntry = dir ? require.resolve(dir) : null
+    opts.appPackages = {}
+    for (const name of APP_PACKAGES) {
+      const { dir } = await findPackage(name, { cwd, env, install: opts.install, stream })
+      opts.appPackages[name] = dir ? require.resolve(dir) : null
+    }
   }
   return opts
 }

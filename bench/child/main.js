@@ -125,7 +125,7 @@ function measure (spec, scenario, loaded) {
       warmupMaxMs: spec.cpuWarmupMaxMs,
       loadNode: spec.loadNode,
       loadScript: spec.loadScript,
-      undici: spec.undici
+      packages: spec.packages || {}
     }
     return scenario.measure(loaded.T, ctx, function (err, runRecord) {
       if (err) return err.kind ? refuse(err) : verdict('failed', err.message)

@@ -14,7 +14,8 @@ var UNITS = {
   'fires/s': { higherIsBetter: true, zero: true, text: 'callbacks of a 1 ms timer per second while the loop is busy' },
   'ns/timer': { higherIsBetter: false, zero: false, text: 'nanoseconds of CPU time to set and run one timeout' },
   'bytes/timer': { higherIsBetter: false, zero: false, text: 'heap bytes per pending timeout' },
-  'us/request': { higherIsBetter: false, zero: false, text: 'microseconds of server CPU per request served' }
+  'us/request': { higherIsBetter: false, zero: false, text: 'microseconds of server CPU per request served' },
+  'us/entry': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per cache entry, from insert to purge' }
 }
 
 /** The unit's description, or null for a unit timerbench does not know. */

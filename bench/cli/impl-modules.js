@@ -133,23 +133,24 @@ async function resolveModule (spec, { cwd, env }) {
 }
 
 /**
- * undici's directory: from the project (cwd and up), else the cache; with install, fetched into
- * the cache. Resolves { dir, source } or { dir: null }. Also the app rows' load generator.
+ * A package timerbench uses but does not depend on (undici, the app rows' lru-cache): from the
+ * project (cwd and up), else the cache (<cache>/<name>); with install, fetched into the cache.
+ * Resolves { dir, source } or { dir: null, cached }.
  */
-async function findUndici ({ cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {
-  const cached = path.join(cache.dir(env), UNDICI)
-  const project = findPackageDir(UNDICI, cwd)
+async function findPackage (name, { cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {
+  const cached = path.join(cache.dir(env), name)
+  const project = findPackageDir(name, cwd)
   if (project) return { dir: project, source: 'project' }
-  const inCache = path.join(cached, 'node_modules', UNDICI)
+  const inCache = path.join(cached, 'node_modules', name)
   if (fs.existsSync(path.join(inCache, 'package.json'))) return { dir: inCache, source: 'cache' }
   if (!install) return { dir: null, cached }
-  const { bar } = await fetchPackage(UNDICI, cached, { npm, stream, env })
-  bar.end(`installed ${UNDICI}@${(readJson(path.join(inCache, 'package.json')) || {}).version} at ${inCache}`)
+  const { bar } = await fetchPackage(name, cached, { npm, stream, env })
+  bar.end(`installed ${name}@${(readJson(path.join(inCache, 'package.json')) || {}).version} at ${inCache}`)
   return { dir: inCache, source: 'cache' }
 }
 
 async function resolveUndici ({ cwd, env, install, npm, stream }) {
-  const { dir, source, cached } = await findUndici({ cwd, env, install, npm, stream })
+  const { dir, source, cached } = await findPackage(UNDICI, { cwd, env, install, npm, stream })
   if (!dir) {
     throw new UsageError(`-i undici needs undici, which is neither installed in ${cwd} nor in the timerbench cache ` +
       `(valid: npm install undici in this project, or add --install to fetch it into ${cached})`)
@@ -177,4 +178,4 @@ async function resolveModules (impls, { cwd = process.cwd(), env = process.env, 
   return out
 }
 
-module.exports = { resolveModules, resolveFile, packageEntry, findUndici, FUNCTIONS }
+module.exports = { resolveModules, resolveFile, packageEntry, findPackage, FUNCTIONS }

@@ -41,7 +41,7 @@ function childSpec (cell, opts) {
     cpuWarmupMaxMs: profile.CPU_WARMUP_MAX_MS,
     timeoutMs: profile.timeoutMs(cell.scenario, opts),
     batchTimeoutMs: profile.batchTimeoutMs(opts),
-    ...(cell.scenario.app ? { loadNode: process.execPath, loadScript: paths.HTTP_LOAD, undici: opts.undiciEntry || null } : {})
+    ...(cell.scenario.app ? { loadNode: process.execPath, loadScript: paths.HTTP_LOAD, packages: opts.appPackages || {} } : {})
   }
 }
 

@@ -155,6 +155,13 @@ function appNotes (results) {
     return v.length ? stats.median(v) : null
   }
   for (const r of results) {
+    if (r.unit === 'us/entry' && !r.error && median(r, 'entries') !== null) {
+      const bytes = median(r, 'heapBytesPerEntry')
+      lines.push(`${r.scenario}, ${implLabel(r.impl)} on ${r.node}: ${median(r, 'entries')} entries, ` +
+        `${bytes === null ? 'heap not measured' : Math.round(bytes) + ' heap bytes per pending entry'}, ${median(r, 'early')} purged early, ` +
+        `purges late by ${median(r, 'lateP50Ms').toFixed(2)} ms (p50) and ${median(r, 'lateP99Ms').toFixed(2)} ms (p99).`)
+      continue
+    }
     if (r.unit !== 'us/request' || r.error) continue
     const rps = median(r, 'rps')
     const p50 = median(r, 'p50Ms')

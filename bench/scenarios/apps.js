@@ -150,7 +150,8 @@ function runLoad (ctx, spec, onWarm, cb) {
 
 function measureHttp (T, ctx, cb) {
   if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
-  if (!ctx.undici) {
+  var undici = ctx.packages && ctx.packages.undici
+  if (!undici) {
     var missing = new Error('the load generator needs undici, installed neither in this project nor in the timerbench cache (npm install undici, or add --install)')
     missing.kind = 'load'
     return cb(missing)
@@ -161,7 +162,7 @@ function measureHttp (T, ctx, cb) {
     if (err) return cb(err)
     var cpu0 = 0
     var served0 = 0
-    var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, undici: ctx.undici }
+    var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, undici: undici }
     runLoad(ctx, spec, function (go) {
       served0 = app.counts().served
       cpu0 = cpu.read()
@@ -191,11 +192,130 @@ function measureHttp (T, ctx, cb) {
   })
 }
 
+// app-ttl-cache: lru-cache with ttlAutopurge, whose every entry sets its own purge timeout with
+// the global setTimeout. The implementation's functions are put on the global object for the
+// row, as `-r heaptimers/register` puts them (the harness keeps its native ones). Entries of random
+// TTLs arrive steadily, driven by the harness's native timers, and expire while others arrive;
+// the value is CPU per entry from the first insert to the last purge. Beside it: heap bytes per
+// pending entry, purges before an entry's TTL (lru-cache rechecks staleness, so 0 is right), and
+// how late the purges ran.
+var TTL_MIN_MS = 50
+var TTL_MAX_MS = 1000
+var ENTRIES_PER_SECOND_OF_DURATION = 10000
+var MIN_ENTRIES = 5000
+var INSERT_BATCHES = 200
+var HEAP_ENTRIES = 10000
+var DRAIN_LIMIT_MS = TTL_MAX_MS * 4
+
+function withGlobalTimers (T, fn) {
+  var g = typeof globalThis !== 'undefined' ? globalThis : global
+  var saved = { setTimeout: g.setTimeout, clearTimeout: g.clearTimeout }
+  g.setTimeout = T.setTimeout
+  g.clearTimeout = T.clearTimeout
+  try {
+    return fn()
+  } finally {
+    g.setTimeout = saved.setTimeout
+    g.clearTimeout = saved.clearTimeout
+  }
+}
+
+function loadPackage (ctx, name) {
+  var entry = ctx.packages && ctx.packages[name]
+  if (!entry) {
+    var missing = new Error('this row needs ' + name + ', installed neither in this project nor in the timerbench cache (npm install ' + name + ', or add --install)')
+    missing.kind = 'load'
+    throw missing
+  }
+  return require(entry)
+}
+
+// Heap per pending entry: HEAP_ENTRIES entries with a TTL far beyond the row, after a collection.
+function heapPerEntry (LRUCache, T, gc) {
+  if (!gc.fullGc()) return null
+  var before = process.memoryUsage().heapUsed
+  var cache = withGlobalTimers(T, function () {
+    var c = new LRUCache({ max: HEAP_ENTRIES * 2, ttl: 60000, ttlAutopurge: true })
+    for (var i = 0; i < HEAP_ENTRIES; i++) c.set('k' + i, i)
+    return c
+  })
+  gc.fullGc()
+  var bytes = (process.memoryUsage().heapUsed - before) / HEAP_ENTRIES
+  withGlobalTimers(T, function () { cache.clear() })
+  return bytes
+}
+
+function measureTtl (T, ctx, cb) {
+  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
+  var mod
+  try {
+    mod = loadPackage(ctx, 'lru-cache')
+  } catch (e) {
+    return cb(e)
+  }
+  var LRUCache = mod.LRUCache || mod
+  var gc = require('../child/gc')
+  var bytes = heapPerEntry(LRUCache, T, gc)
+  var cpu = clock.cpuClock()
+  var total = Math.max(MIN_ENTRIES, Math.round(ctx.durationMs / 1000 * ENTRIES_PER_SECOND_OF_DURATION))
+  var perBatch = Math.ceil(total / INSERT_BATCHES)
+  var inserted = 0
+  var expired = 0
+  var early = 0
+  var lateness = []
+  var due = {}
+  var cache = new LRUCache({
+    max: total * 2,
+    ttlAutopurge: true,
+    dispose: function (value, key, reason) {
+      if (reason !== 'expire') return
+      expired++
+      var late = clock.now() - due[key]
+      if (late < 0) early++
+      lateness.push(late)
+      delete due[key]
+    }
+  })
+  var cpu0 = cpu.read()
+  var started = clock.now()
+  function insertBatch () {
+    withGlobalTimers(T, function () {
+      for (var i = 0; i < perBatch && inserted < total; i++) {
+        var ttl = TTL_MIN_MS + Math.floor(Math.random() * (TTL_MAX_MS - TTL_MIN_MS))
+        var key = 'k' + inserted++
+        due[key] = clock.now() + ttl
+        cache.set(key, inserted, { ttl: ttl })
+      }
+    })
+    if (inserted < total) ctx.natives.setTimeout(insertBatch, 1)
+    else ctx.natives.setTimeout(waitForDrain, 10)
+  }
+  function waitForDrain () {
+    if (expired < total && clock.now() - started < DRAIN_LIMIT_MS + ctx.durationMs) return ctx.natives.setTimeout(waitForDrain, 10)
+    var cpuUs = cpu.read() - cpu0
+    if (expired < total) return cb(new Error('only ' + expired + ' of ' + total + ' entries expired within ' + (DRAIN_LIMIT_MS + ctx.durationMs) + ' ms'))
+    lateness.sort(function (a, b) { return a - b })
+    cb(null, define.record(cpuUs / total, total, 'server-cpu', {
+      entries: total,
+      heapBytesPerEntry: bytes,
+      early: early,
+      lateP50Ms: lateness[Math.floor(lateness.length / 2)],
+      lateP99Ms: lateness[Math.floor(lateness.length * 0.99)]
+    }))
+  }
+  insertBatch()
+}
+
+var ttlCache = define.measuredScenario('apps', 'app-ttl-cache', 'us/entry', measureTtl,
+  'lru-cache with ttlAutopurge on the implementation\'s global timers: entries of 50-1000 ms TTLs arriving ' +
+  'steadily and expiring while others arrive; CPU microseconds per entry, insert to purge', { expectedMs: 14000 })
+ttlCache.app = true
+
 var httpTimeouts = define.measuredScenario('apps', 'app-http-timeouts', 'us/request', measureHttp,
   'a node:http server: per request a 30 s deadline, a 0-5 ms timer of downstream work, an idle timer per ' +
   'keep-alive connection refreshed; ' + CONNECTIONS + ' connections of undici\'s Pool from another process; ' +
   'server CPU microseconds per request', { expectedMs: 12000 })
 httpTimeouts.app = true
 
-module.exports = [httpTimeouts]
+module.exports = [httpTimeouts, ttlCache]
 module.exports.httpServer = httpServer

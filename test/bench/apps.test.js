@@ -1,6 +1,7 @@
 // The apps group: app-http-timeouts' shape with --quick (a number per implementation, every
 // request answered, no error), its load bounded (a fixed count, 127.0.0.1 only, stopping by
-// itself), and its cells when undici, the load generator's client, is nowhere to be found.
+// itself), app-ttl-cache's (every entry expired, none early), and the cells when undici or
+// lru-cache is nowhere to be found.
 'use strict'
 
 const t = require('tap')
@@ -13,7 +14,7 @@ const { HTTP_LOAD } = require('../../bench/cli/paths')
 const { cli, FAST } = require('./fixtures/helpers')
 
 t.test('app-http-timeouts --quick: server CPU per request for native and heaptimers, every request answered', async (t) => {
-  const res = await cli([...FAST, '-s', 'apps', '-i', 'native,heaptimers', '-f', 'json'])
+  const res = await cli([...FAST, '-s', 'app-http-timeouts', '-i', 'native,heaptimers', '-f', 'json'])
   t.equal(res.code, 0, res.stderr)
   const report = JSON.parse(res.stdout)
   t.same(validate(report), [])
@@ -33,6 +34,22 @@ t.test('app-http-timeouts --quick: server CPU per request for native and heaptim
   t.equal(report.results.find((r) => r.impl === 'heaptimers').runs[0].extra.early, 0, 'heaptimers fired no work timer early')
   const table = await cli([...FAST, '-s', 'app-http-timeouts', '-i', 'native,heaptimers'])
   t.match(table.stdout, /app-http-timeouts, heaptimers on v[\d.]+: \d+ req\/s, p50 [\d.]+ ms, p99 [\d.]+ ms, 0 errors, 0 deadlines hit, 0 early fires/)
+})
+
+t.test('app-ttl-cache --quick: CPU per entry, every entry purged, none early, heap per entry', async (t) => {
+  const res = await cli([...FAST, '-s', 'app-ttl-cache', '-i', 'native,heaptimers', '-f', 'json'])
+  t.equal(res.code, 0, res.stderr)
+  const report = JSON.parse(res.stdout)
+  t.same(validate(report), [])
+  for (const r of report.results) {
+    t.notOk(r.error, `${r.impl} measured`)
+    t.equal(r.unit, 'us/entry')
+    const extra = r.runs[0].extra
+    t.equal(extra.entries, 5000, `${r.impl}: the bounded count (the minimum, at --duration 0.2)`)
+    t.equal(extra.early, 0, `${r.impl}: no entry purged before its TTL`)
+    t.ok(extra.lateP99Ms >= extra.lateP50Ms && extra.lateP50Ms >= 0, `${r.impl}: purge lateness`)
+    t.ok(extra.heapBytesPerEntry > 0, `${r.impl}: ${Math.round(extra.heapBytesPerEntry)} heap bytes per pending entry`)
+  }
 })
 
 t.test('the load generator: loopback only, a fixed count, then it stops by itself', async (t) => {
@@ -64,12 +81,14 @@ t.test('the load generator: loopback only, a fixed count, then it stops by itsel
   t.equal(got, 350, 'warm-up and measured requests, no more')
 })
 
-t.test('without undici anywhere, the app cells are load errors that say how to get it', async (t) => {
+t.test('without undici or lru-cache anywhere, the app cells are load errors that say how to get them', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timerbench-apps-'))
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }))
   const res = await cli([...FAST, '-s', 'apps', '-i', 'native', '-f', 'json'], { TIMERBENCH_CACHE: path.join(dir, 'cache') }, { cwd: dir })
   t.equal(res.code, 3, 'cells that did not measure')
-  const [r] = JSON.parse(res.stdout).results
-  t.equal(r.error.kind, 'load')
-  t.match(r.error.message, /the load generator needs undici, installed neither in this project nor in the timerbench cache \(npm install undici, or add --install\)/)
+  const [http, ttl] = JSON.parse(res.stdout).results
+  t.equal(http.error.kind, 'load')
+  t.match(http.error.message, /the load generator needs undici, installed neither in this project nor in the timerbench cache \(npm install undici, or add --install\)/)
+  t.equal(ttl.error.kind, 'load')
+  t.match(ttl.error.message, /this row needs lru-cache, installed neither in this project nor in the timerbench cache \(npm install lru-cache, or add --install\)/)
 })
