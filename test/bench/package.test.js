@@ -17,7 +17,7 @@ t.test('the packed files', { skip: npmCli ? false : 'not run by npm (npm_execpat
   const files = JSON.parse(out)[0].files.map(file => file.path)
   for (const needed of ['lib/index.js', 'lib/index.mjs', 'lib/register.js', 'lib/intrinsics.js',
     'types/index.d.ts', 'types/index.d.mts', 'types/promises.d.ts', 'types/promises.d.mts',
-    'bin/timerbench.js', 'bench/index.js', 'bench/child/main.js', 'bench/cli/run-cells.js',
+    'bin/timerbench.js', 'bench/index.js', 'bench/child/main.js', 'bench/cli/run-cells.js', 'bench/apps/http-load.js',
     'bench/nodes/resolve.js', 'bench/report/index.js', 'bench/scenarios/index.js', 'package.json']) {
     t.ok(files.includes(needed), `${needed} is packed`)
   }
