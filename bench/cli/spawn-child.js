@@ -13,9 +13,9 @@ const runtime = require('../nodes/runtime')
 const STDERR_TAIL = 2000
 
 // What a signal says about the runtime rather than the scenario. SIGILL: old Nodes (5.x seen
-// here, on an AMD EPYC) execute an instruction this CPU refuses in some rows.
+// here, on an AMD EPYC, in the cpu rows) trap on an illegal instruction.
 const SIGNAL_MEANING = {
-  SIGILL: 'an illegal instruction: this runtime build executes machine code this CPU does not support'
+  SIGILL: 'an illegal instruction: the runtime trapped, on an instruction this CPU lacks or on a fatal check of its own'
 }
 
 function lastLine (text) {

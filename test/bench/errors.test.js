@@ -99,7 +99,7 @@ t.test('verdict: how a child\'s end becomes a result or an error', async (t) => 
   t.same(verdict([], null, 'SIGSEGV', 'x\nsegfault\n', false, 1).error, { kind: 'crash', message: 'child killed by SIGSEGV: segfault' })
   t.same(verdict([], null, 'SIGILL', '', false, 1).error, {
     kind: 'crash',
-    message: 'child killed by SIGILL (an illegal instruction: this runtime build executes machine code this CPU does not support)'
+    message: 'child killed by SIGILL (an illegal instruction: the runtime trapped, on an instruction this CPU lacks or on a fatal check of its own)'
   }, 'SIGILL says what it means')
   t.same(verdict([], 3, null, '', false, 1).error, { kind: 'crash', message: 'child exited with code 3' })
   t.same(verdict([], 0, null, '', false, 1).error, { kind: 'failed', message: 'child exited without a result' })
