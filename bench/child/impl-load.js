@@ -91,6 +91,19 @@ function requireOrImport (file, cb) {
   cb(null, mod)
 }
 
+/**
+ * Which of the six timer functions the module at `file` exports, loaded as loadModule() loads
+ * it: calls back (err, names). The CLI runs it in a separate Node before any cell
+ * (bench/cli/impl-modules.js), so that a module exporting none is refused up front.
+ */
+function exportedFunctions (file, cb) {
+  requireOrImport(file, function (err, mod) {
+    if (err) return cb(err)
+    var timers = timersOf(mod)
+    cb(null, FUNCTIONS.filter(function (name) { return timers && typeof timers[name] === 'function' }))
+  })
+}
+
 // `module:<x>` and `undici`, from the file the parent resolved (bench/cli/impl-modules.js).
 function loadModule (spec, modulePath, cb) {
   var who = implSpec.label(spec.id)
@@ -154,4 +167,4 @@ function load (specText, natives, libPath, engines) {
   return { T: pick(lib) }
 }
 
-module.exports = { load: load, loadAsync: loadAsync, fileUrl: fileUrl }
+module.exports = { load: load, loadAsync: loadAsync, exportedFunctions: exportedFunctions, fileUrl: fileUrl, FUNCTIONS: FUNCTIONS }

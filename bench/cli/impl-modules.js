@@ -13,32 +13,21 @@ const fs = require('fs')
 const path = require('path')
 const { execFile } = require('child_process')
 const implSpec = require('../child/impl-spec')
-const { fileUrl } = require('../child/impl-load')
+const { FUNCTIONS } = require('../child/impl-load')
 const { UsageError } = require('./usage-error')
 const cache = require('../nodes/cache')
 const { fetchPackage } = require('../nodes/install-runtime')
 
-const FUNCTIONS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']
 const UNDICI = 'undici'
 const UNDICI_TIMERS = path.join('lib', 'util', 'timers.js')
 const PROBE_TIMEOUT_MS = 15000
 
-// Loads the module (require, else import) and prints which timer functions it exports, or why it
-// could not load. Run with the Node running timerbench, in a process of its own.
-const PROBE = `
-const file = process.argv[1]
-const names = ${JSON.stringify(FUNCTIONS)}
-const say = (v) => console.log('@@timerbench-module ' + JSON.stringify(v))
-const exported = (m) => { const t = m && typeof m.setTimeout !== 'function' && m.default && typeof m.default === 'object' ? m.default : m; return names.filter((n) => t && typeof t[n] === 'function') }
-let mod
-try { mod = require(file) } catch (err) {
-  if (!/\\.mjs$/.test(file) && !['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(err.code) && !/import statement|token 'export'|import\\.meta/.test(err.message)) {
-    say({ error: String(err.message).split('\\n')[0] }); process.exit(0)
-  }
-  import(process.argv[2]).then((m) => { say({ functions: exported(m) }); process.exit(0) }, (e) => { say({ error: String(e.message).split('\\n')[0] }); process.exit(0) })
-}
-if (mod !== undefined) { say({ functions: exported(mod) }); process.exit(0) }
-`
+// Asks the child's own loader (impl-load.js) which timer functions the module exports, or why it
+// could not load; run with the Node running timerbench, in a process of its own.
+const PROBE = `require(${JSON.stringify(require.resolve('../child/impl-load'))}).exportedFunctions(process.argv[1], (err, functions) => {
+  console.log('@@timerbench-module ' + JSON.stringify(err ? { error: String(err.message || err).split('\\n')[0] } : { functions }))
+  process.exit(0)
+})`
 
 function readJson (file) {
   try {
@@ -82,8 +71,7 @@ function splitPackage (target) {
 
 function resolveFile (target, cwd, env) {
   if (implSpec.isPath(target)) {
-    const expanded = target === '~' || target.startsWith('~/') ? path.join(cache.home(env), target.slice(1)) : target
-    const file = path.resolve(cwd, expanded)
+    const file = path.resolve(cwd, cache.expandHome(target, env))
     if (!fs.existsSync(file)) return { missing: `module '${target}' does not exist (${file})` }
     if (fs.statSync(file).isDirectory()) {
       const entry = packageEntry(file)
@@ -109,7 +97,7 @@ function probeExports (file, env) {
   return new Promise((resolve) => {
     const childEnv = { ...env }
     delete childEnv.NODE_OPTIONS
-    execFile(process.execPath, ['-e', PROBE, file, fileUrl(file)], { env: childEnv, timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', maxBuffer: 1 << 20 },
+    execFile(process.execPath, ['-e', PROBE, file], { env: childEnv, timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', maxBuffer: 1 << 20 },
       (err, stdout) => {
         const line = String(stdout).split('\n').find((l) => l.startsWith('@@timerbench-module '))
         if (line) return resolve(JSON.parse(line.slice('@@timerbench-module '.length)))
@@ -178,4 +166,4 @@ async function resolveModules (impls, { cwd = process.cwd(), env = process.env, 
   return out
 }
 
-module.exports = { resolveModules, resolveFile, packageEntry, findPackage, FUNCTIONS }
+module.exports = { resolveModules, resolveFile, packageEntry, findPackage }

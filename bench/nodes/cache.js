@@ -16,6 +16,12 @@ function home (env) {
   return env.HOME || env.USERPROFILE || os.homedir()
 }
 
+// `~` and `~/x` as the shell would expand them; any other path as it is.
+function expandHome (file, env = process.env) {
+  if (file === '~' || file.startsWith('~/')) return path.join(home(env), file.slice(1))
+  return file
+}
+
 // $TIMERBENCH_CACHE, else the platform's per-user cache directory.
 function dir (env = process.env, platform = process.platform) {
   if (env.TIMERBENCH_CACHE) return path.resolve(env.TIMERBENCH_CACHE)
@@ -26,9 +32,9 @@ function dir (env = process.env, platform = process.platform) {
   return path.join(env.XDG_CACHE_HOME || path.join(home(env), '.cache'), 'timerbench')
 }
 
-// The npm package holding a runtime's binary for a platform (runtime.js).
-function packageName (platform = process.platform, arch = process.arch, name = runtime.NODE) {
-  return runtime.packageName(name, platform, arch)
+// The npm package holding the Node binary for a platform (runtime.js names Bun's and Deno's too).
+function packageName (platform = process.platform, arch = process.arch) {
+  return runtime.packageName(runtime.NODE, platform, arch)
 }
 
 function readJson (file) {
@@ -94,4 +100,4 @@ function isLink (file) {
   }
 }
 
-module.exports = { home, dir, packageName, binaryOf, installDir, installed, isLink }
+module.exports = { home, expandHome, dir, packageName, binaryOf, installDir, installed, isLink }

@@ -92,7 +92,7 @@ async function fetchPackage (target, dir, { npm = defaultNpm(), stream = process
 // { runtime, release, version (the column label), arch, path } of the verified binary; throws a
 // UsageError naming the package and npm's reason when it cannot.
 async function install (spec, {
-  runtime = runtimes.NODE, cacheDir = cache.dir(), pkg = cache.packageName(undefined, undefined, runtime), npm = defaultNpm(),
+  runtime = runtimes.NODE, cacheDir = cache.dir(), pkg = runtimes.packageName(runtime), npm = defaultNpm(),
   stream = process.stderr, env = process.env
 } = {}) {
   const version = String(spec).replace(/^v/, '')

@@ -26,11 +26,6 @@ function isPathLike (token) {
   return /[\\/]/.test(token) || token.startsWith('.') || token.startsWith('~')
 }
 
-function expandHome (token, env) {
-  if (token === '~' || token.startsWith('~/')) return path.join(cache.home(env), token.slice(1))
-  return token
-}
-
 // `bun`, `deno@2.9`, `node@22`: a runtime and an optional version prefix (null: any version).
 function runtimeSpec (text) {
   const m = /^(node|bun|deno)(?:@(.+))?$/.exec(text)
@@ -46,7 +41,7 @@ function parseSpecs (tokens, env = process.env) {
   return tokens.map((text) => {
     if (text === ALL) return { text, kind: 'all' }
     if (text === CURRENT) return { text, kind: 'current' }
-    if (isPathLike(text)) return { text, kind: 'path', path: path.resolve(expandHome(text, env)) }
+    if (isPathLike(text)) return { text, kind: 'path', path: path.resolve(cache.expandHome(text, env)) }
     const prefix = parts(text)
     if (prefix) return { text, kind: 'version', runtime: runtime.NODE, prefix }
     const named = runtimeSpec(text)
@@ -188,7 +183,7 @@ async function resolveNodes (specs, options = {}) {
     installs = [...installs, ...fromPaths].sort((a, b) => runtime.compareLabels(a.version, b.version))
   }
   const { nodes, missing } = select(others, installs)
-  const pkgOf = typeof options.pkg === 'string' ? () => options.pkg : options.pkg || ((name) => cache.packageName(undefined, undefined, name))
+  const pkgOf = typeof options.pkg === 'string' ? () => options.pkg : options.pkg || ((name) => runtime.packageName(name))
   if (missing.length && !options.install) throw missingError(missing, installs, pkgOf, skipped)
   for (const spec of missing) {
     const pkg = pkgOf(spec.runtime)
