@@ -3,9 +3,16 @@
 // number of requests over a fixed number of keep-alive connections, on the loopback interface
 // only, and stops by itself once every request has an answer or an error.
 //
+// With `rate`, the load is open: requests leave on a schedule of `rate` per second whatever the
+// answers do, as a service's traffic arrives, so that both sides of a comparison serve the same
+// requests per second and CPU per request compares like with like. Without it, the load is closed
+// (each connection sends its next request once answered): the throughput then follows the server's
+// latency, and a server whose timers fire earlier answers faster and batches more per loop turn.
+// Latency is counted from the scheduled send, so a server that falls behind shows it.
+//
 // Protocol, one JSON line each on stdout: `{ warm: true }` once the warm-up requests are done,
 // then it waits for one line on stdin before the measured requests, then `{ result }`.
-// Invoked as `node http-load.js '<json>'` with { url, requests, warmup, connections, undici }.
+// Invoked as `node http-load.js '<json>'` with { url, requests, warmup, connections, rate?, undici }.
 'use strict'
 
 const { performance } = require('perf_hooks')
@@ -42,6 +49,34 @@ async function drive (pool, count, connections) {
   return { latencies, statuses, errors, ms: performance.now() - t0 }
 }
 
+// Sends `count` requests at `rate` per second (the Pool queues them beyond its connections).
+function driveAtRate (pool, count, rate) {
+  return new Promise((resolve) => {
+    const latencies = []
+    const statuses = {}
+    let errors = 0
+    let sent = 0
+    let settled = 0
+    const t0 = performance.now()
+    if (count === 0) return resolve({ latencies, statuses, errors, ms: 0 })
+    function send (scheduledAt) {
+      pool.request({ path: '/', method: 'GET' }).then(async (res) => {
+        await res.body.text()
+        statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1
+        latencies.push(performance.now() - scheduledAt)
+      }, () => { errors++ }).then(() => {
+        if (++settled === count) resolve({ latencies, statuses, errors, ms: performance.now() - t0 })
+      })
+    }
+    function tick () {
+      const due = Math.min(count, Math.floor(((performance.now() - t0) * rate) / 1000))
+      for (; sent < due; sent++) send(t0 + (sent * 1000) / rate)
+      if (sent < count) setTimeout(tick, 1)
+    }
+    tick()
+  })
+}
+
 function say (message) {
   process.stdout.write(`${JSON.stringify(message)}\n`)
 }
@@ -58,10 +93,11 @@ async function main () {
   if (!LOOPBACK.test(spec.url)) throw new Error(`the load goes to 127.0.0.1 only, not ${spec.url}`)
   const { Pool } = require(spec.undici)
   const pool = new Pool(spec.url, { connections: spec.connections, pipelining: 1, keepAliveTimeout: 60000 })
-  await drive(pool, spec.warmup, spec.connections)
+  const load = (count) => spec.rate ? driveAtRate(pool, count, spec.rate) : drive(pool, count, spec.connections)
+  await load(spec.warmup)
   say({ warm: true })
   await waitForLine()
-  const run = await drive(pool, spec.requests, spec.connections)
+  const run = await load(spec.requests)
   await pool.close()
   const sorted = run.latencies.slice().sort((a, b) => a - b)
   say({

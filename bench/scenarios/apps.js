@@ -4,7 +4,9 @@
 // app-http-timeouts: a node:http server on 127.0.0.1 in the child itself. Every request sets a
 // 30 s deadline, waits a random 0-5 ms on a timer (downstream work), answers and clears the
 // deadline (whole milliseconds, 0 to 5, as a 0 ms delay is Node's 1 ms); each keep-alive
-// connection has an idle timer refreshed per request. The timers are
+// connection has an idle timer refreshed per request. The load is open, a fixed rate of requests
+// per second, so both sides serve the same traffic (see ../apps/http-load.js for why not closed).
+// The timers are
 // the implementation's, as they would be under `node -r heaptimers/register` (Node's own socket
 // timers stay native either way). The load comes from a separate process (../apps/http-load.js,
 // undici's Pool on the Node running timerbench), so only the server's CPU is measured: from the
@@ -21,9 +23,11 @@ var clock = require('../child/child-clock')
 var DEADLINE_MS = 30000
 var IDLE_MS = 60000
 var MAX_WORK_MS = 5
-// Requests per second of --duration: 50,000 at the default 10 s, 5,000 with --quick.
+// Requests per second of --duration: 50,000 at the default 10 s, 5,000 with --quick, sent at
+// RATE per second, well under what either side serves here over CONNECTIONS.
 var REQUESTS_PER_SECOND_OF_DURATION = 5000
 var MIN_REQUESTS = 2000
+var RATE = 10000
 var CONNECTIONS = 100
 var WARMUP_SHARE = 0.1
 var MIN_NODE = 18
@@ -162,7 +166,7 @@ function measureHttp (T, ctx, cb) {
     if (err) return cb(err)
     var cpu0 = 0
     var served0 = 0
-    var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, undici: undici }
+    var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, rate: RATE, undici: undici }
     runLoad(ctx, spec, function (go) {
       served0 = app.counts().served
       cpu0 = cpu.read()
@@ -179,6 +183,7 @@ function measureHttp (T, ctx, cb) {
       cb(null, define.record((cpu1 - cpu0) / served, served, 'server-cpu', {
         requests: requests,
         connections: CONNECTIONS,
+        offeredRps: RATE,
         rps: result.rps,
         p50Ms: result.p50Ms,
         p99Ms: result.p99Ms,
@@ -313,7 +318,7 @@ ttlCache.app = true
 
 var httpTimeouts = define.measuredScenario('apps', 'app-http-timeouts', 'us/request', measureHttp,
   'a node:http server: per request a 30 s deadline, a 0-5 ms timer of downstream work, an idle timer per ' +
-  'keep-alive connection refreshed; ' + CONNECTIONS + ' connections of undici\'s Pool from another process; ' +
+  'keep-alive connection refreshed; ' + RATE + ' requests/s over ' + CONNECTIONS + ' connections of undici\'s Pool from another process; ' +
   'server CPU microseconds per request', { expectedMs: 12000 })
 httpTimeouts.app = true
 

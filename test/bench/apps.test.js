@@ -27,6 +27,7 @@ t.test('app-http-timeouts --quick: server CPU per request for native and heaptim
     t.equal(extra.errors, 0, `${r.impl}: no errors`)
     t.equal(extra.deadlines, 0, `${r.impl}: no 30 s deadline hit`)
     t.equal(extra.requests, 2000, `${r.impl}: the bounded count (the minimum, at --duration 0.2)`)
+    t.equal(extra.offeredRps, 10000, `${r.impl}: an open load at a fixed rate`)
     t.ok(extra.rps > 0 && extra.p99Ms >= extra.p50Ms, `${r.impl}: throughput and latency`)
     t.ok(extra.peakPending > 0, `${r.impl}: peak pending app timers ${extra.peakPending}`)
     t.equal(r.runs[0].samples, 2000, 'one sample per request served')
@@ -79,6 +80,33 @@ t.test('the load generator: loopback only, a fixed count, then it stops by itsel
   const result = JSON.parse(out.split('\n').find((l) => l.includes('"result"'))).result
   t.equal(result.answered, 300)
   t.equal(got, 350, 'warm-up and measured requests, no more')
+})
+
+t.test('the load generator at a rate: requests leave on schedule, the count stays fixed', async (t) => {
+  const http = require('http')
+  let got = 0
+  const server = http.createServer((req, res) => { got++; res.end('ok') })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${server.address().port}/`
+  const { spawn } = require('child_process')
+  // 200 requests at 1,000 per second: the last one leaves 199 ms after the first, not sooner.
+  const child = spawn(process.execPath, [HTTP_LOAD, JSON.stringify({ url, requests: 200, warmup: 0, connections: 4, rate: 1000, undici: require.resolve('undici') })])
+  let out = ''
+  child.stdout.on('data', (d) => {
+    out += d
+    if (out.includes('"warm":true') && !child.started) {
+      child.started = true
+      child.stdin.write('go\n')
+    }
+  })
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  server.close()
+  t.equal(code, 0, 'exits by itself')
+  const result = JSON.parse(out.split('\n').find((l) => l.includes('"result"'))).result
+  t.equal(result.answered, 200)
+  t.equal(got, 200, 'no warm-up asked, none sent')
+  t.ok(result.ms >= 199, `paced: ${result.ms.toFixed(0)} ms for 200 requests at 1,000/s`)
+  t.ok(result.rps <= 1010, `at most the rate: ${result.rps.toFixed(0)} req/s`)
 })
 
 t.test('without undici or lru-cache anywhere, the app cells are load errors that say how to get them', async (t) => {
