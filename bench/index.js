@@ -18,7 +18,7 @@ const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
 const { resolveModules, findPackage } = require('./cli/impl-modules')
 
-const APP_PACKAGES = ['undici', 'lru-cache']
+const APP_PACKAGES = ['undici', 'lru-cache', 'bottleneck']
 
 // normalize, then --node: discovery, and --install's downloads (progress on `stream`); then the
 // files of module:<x> and undici implementations.
@@ -26,7 +26,7 @@ async function prepare (raw, { stream = process.stderr, env = process.env, cwd =
   const opts = options.normalize(raw)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
-  // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache),
+  // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache; bottleneck the job queue),
   // from the project or the cache; without one, the rows that need it say so in their cells.
   if (opts.scenarios.some((s) => s.app)) {
     opts.appPackages = {}

@@ -15,7 +15,8 @@ var UNITS = {
   'ns/timer': { higherIsBetter: false, zero: false, text: 'nanoseconds of CPU time to set and run one timeout' },
   'bytes/timer': { higherIsBetter: false, zero: false, text: 'heap bytes per pending timeout' },
   'us/request': { higherIsBetter: false, zero: false, text: 'microseconds of server CPU per request served' },
-  'us/entry': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per cache entry, from insert to purge' }
+  'us/entry': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per cache entry, from insert to purge' },
+  'us/job': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per queued job, from schedule to its end' }
 }
 
 /** The unit's description, or null for a unit timerbench does not know. */

@@ -162,6 +162,11 @@ function appNotes (results) {
         `purges late by ${median(r, 'lateP50Ms').toFixed(2)} ms (p50) and ${median(r, 'lateP99Ms').toFixed(2)} ms (p99).`)
       continue
     }
+    if (r.unit === 'us/job' && !r.error && median(r, 'jobs') !== null) {
+      lines.push(`${r.scenario}, ${implLabel(r.impl)} on ${r.node}: ${median(r, 'jobs')} jobs, ` +
+        `${Math.round(median(r, 'jobsPerSecond'))} jobs/s, ${median(r, 'expired')} over their time limit, ${median(r, 'early')} early fires.`)
+      continue
+    }
     if (r.unit !== 'us/request' || r.error) continue
     const rps = median(r, 'rps')
     const p50 = median(r, 'p50Ms')

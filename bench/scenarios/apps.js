@@ -311,6 +311,97 @@ function measureTtl (T, ctx, cb) {
   insertBatch()
 }
 
+// app-rate-limit: a job queue on bottleneck, at most JOB_CONCURRENCY jobs at once and a reservoir
+// of JOB_RESERVOIR jobs refilled every JOB_REFILL_MS (500 jobs a second). bottleneck sets a
+// timeout per job to start it, one per job as its time limit (`expiration`, cleared when the job
+// ends) and a 0 ms one for each step of its bookkeeping, which it serializes (so it runs a few
+// hundred jobs a second whatever the limits); each job waits 0-2 ms on a timer of its own. All of them are the global
+// timers, which stay the implementation's for the whole row, as under `-r heaptimers/register`
+// (bottleneck calls them from its promise callbacks, not only from schedule()). The value is CPU
+// per job from the first schedule() to the last job's end; beside it: jobs per second, jobs that
+// hit their limit (0) and work timers that fired early.
+var JOB_CONCURRENCY = 20
+var JOB_RESERVOIR = 50
+var JOB_REFILL_MS = 100
+var JOB_EXPIRATION_MS = 30000
+var JOB_MAX_WORK_MS = 2
+// Jobs per second of --duration: 1,000 at the default 10 s and with --quick (the minimum).
+var JOBS_PER_SECOND_OF_DURATION = 100
+var MIN_JOBS = 1000
+
+function withGlobalTimersUntil (T) {
+  var g = typeof globalThis !== 'undefined' ? globalThis : global
+  var names = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']
+  var saved = {}
+  names.forEach(function (name) {
+    saved[name] = g[name]
+    g[name] = T[name]
+  })
+  return function restore () {
+    names.forEach(function (name) { g[name] = saved[name] })
+  }
+}
+
+function measureRateLimit (T, ctx, cb) {
+  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
+  var Bottleneck
+  try {
+    Bottleneck = loadPackage(ctx, 'bottleneck')
+  } catch (e) {
+    return cb(e)
+  }
+  var total = Math.max(MIN_JOBS, Math.round(ctx.durationMs / 1000 * JOBS_PER_SECOND_OF_DURATION))
+  var cpu = clock.cpuClock()
+  var restore = withGlobalTimersUntil(T)
+  var limiter = new Bottleneck({
+    maxConcurrent: JOB_CONCURRENCY,
+    reservoir: JOB_RESERVOIR,
+    reservoirRefreshAmount: JOB_RESERVOIR,
+    reservoirRefreshInterval: JOB_REFILL_MS
+  })
+  var done = 0
+  var failed = 0
+  var early = 0
+  var firstError = null
+  function job () {
+    return new Promise(function (resolve) {
+      var delay = Math.floor(Math.random() * (JOB_MAX_WORK_MS + 1))
+      var t0 = clock.now()
+      T.setTimeout(function () {
+        if (clock.now() - t0 - Math.max(1, delay) < 0) early++
+        resolve()
+      }, delay)
+    })
+  }
+  var cpu0 = cpu.read()
+  var t0 = clock.now()
+  function settled (err) {
+    if (err) {
+      failed++
+      if (!firstError) firstError = err
+    }
+    if (++done < total) return
+    var cpuUs = cpu.read() - cpu0
+    var ms = clock.now() - t0
+    limiter.disconnect().then(function () {
+      restore()
+      if (failed) return cb(new Error(failed + ' of ' + total + ' jobs failed: ' + (firstError && firstError.message)))
+      cb(null, define.record(cpuUs / total, total, 'server-cpu', {
+        jobs: total,
+        jobsPerSecond: total / ms * 1000,
+        expired: failed,
+        early: early
+      }))
+    }, function (e) {
+      restore()
+      cb(e)
+    })
+  }
+  for (var i = 0; i < total; i++) {
+    limiter.schedule({ expiration: JOB_EXPIRATION_MS }, job).then(function () { settled(null) }, settled)
+  }
+}
+
 var ttlCache = define.measuredScenario('apps', 'app-ttl-cache', 'us/entry', measureTtl,
   'lru-cache with ttlAutopurge on the implementation\'s global timers: entries of 50-1000 ms TTLs arriving ' +
   'steadily and expiring while others arrive; CPU microseconds per entry, insert to purge', { expectedMs: 14000 })
@@ -322,5 +413,11 @@ var httpTimeouts = define.measuredScenario('apps', 'app-http-timeouts', 'us/requ
   'server CPU microseconds per request', { expectedMs: 12000 })
 httpTimeouts.app = true
 
-module.exports = [httpTimeouts, ttlCache]
+var rateLimit = define.measuredScenario('apps', 'app-rate-limit', 'us/job', measureRateLimit,
+  'a bottleneck job queue (' + JOB_CONCURRENCY + ' at once, ' + JOB_RESERVOIR + ' jobs per ' + JOB_REFILL_MS + ' ms) on the ' +
+  'implementation\'s global timers: short jobs with a ' + (JOB_EXPIRATION_MS / 1000) + ' s time limit, each waiting 0-2 ms ' +
+  'on a timer; CPU microseconds per job', { expectedMs: 8000 })
+rateLimit.app = true
+
+module.exports = [httpTimeouts, ttlCache, rateLimit]
 module.exports.httpServer = httpServer

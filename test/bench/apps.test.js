@@ -1,7 +1,7 @@
 // The apps group: app-http-timeouts' shape with --quick (a number per implementation, every
 // request answered, no error), its load bounded (a fixed count, 127.0.0.1 only, stopping by
-// itself), app-ttl-cache's (every entry expired, none early), and the cells when undici or
-// lru-cache is nowhere to be found.
+// itself), app-ttl-cache's (every entry expired, none early), app-rate-limit's (every job done,
+// none over its limit), and the cells when undici, lru-cache or bottleneck is nowhere to be found.
 'use strict'
 
 const t = require('tap')
@@ -51,6 +51,24 @@ t.test('app-ttl-cache --quick: CPU per entry, every entry purged, none early, he
     t.ok(extra.lateP99Ms >= extra.lateP50Ms && extra.lateP50Ms >= 0, `${r.impl}: purge lateness`)
     t.ok(extra.heapBytesPerEntry > 0, `${r.impl}: ${Math.round(extra.heapBytesPerEntry)} heap bytes per pending entry`)
   }
+})
+
+t.test('app-rate-limit --quick: CPU per job on a bottleneck queue, every job done, none over its limit', async (t) => {
+  const res = await cli([...FAST, '-s', 'app-rate-limit', '-i', 'native,heaptimers', '-f', 'json'])
+  t.equal(res.code, 0, res.stderr)
+  const report = JSON.parse(res.stdout)
+  t.same(validate(report), [])
+  for (const r of report.results) {
+    t.notOk(r.error, `${r.impl} measured`)
+    t.equal(r.unit, 'us/job')
+    t.ok(r.median > 0, `${r.impl}: ${r.median} us of CPU per job`)
+    const extra = r.runs[0].extra
+    t.equal(extra.jobs, 1000, `${r.impl}: the bounded count (the minimum, at --duration 0.2)`)
+    t.equal(extra.expired, 0, `${r.impl}: no job over its time limit`)
+    t.ok(extra.jobsPerSecond > 0 && extra.jobsPerSecond <= 550, `${r.impl}: ${Math.round(extra.jobsPerSecond)} jobs/s, within the reservoir's 500/s`)
+    t.equal(r.runs[0].samples, 1000, 'one sample per job')
+  }
+  t.equal(report.results.find((r) => r.impl === 'heaptimers').runs[0].extra.early, 0, 'heaptimers fired no job timer early')
 })
 
 t.test('the load generator: loopback only, a fixed count, then it stops by itself', async (t) => {
@@ -109,14 +127,16 @@ t.test('the load generator at a rate: requests leave on schedule, the count stay
   t.ok(result.rps <= 1010, `at most the rate: ${result.rps.toFixed(0)} req/s`)
 })
 
-t.test('without undici or lru-cache anywhere, the app cells are load errors that say how to get them', async (t) => {
+t.test('without undici, lru-cache or bottleneck anywhere, the app cells are load errors that say how to get them', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timerbench-apps-'))
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }))
   const res = await cli([...FAST, '-s', 'apps', '-i', 'native', '-f', 'json'], { TIMERBENCH_CACHE: path.join(dir, 'cache') }, { cwd: dir })
   t.equal(res.code, 3, 'cells that did not measure')
-  const [http, ttl] = JSON.parse(res.stdout).results
+  const [http, ttl, queue] = JSON.parse(res.stdout).results
   t.equal(http.error.kind, 'load')
   t.match(http.error.message, /the load generator needs undici, installed neither in this project nor in the timerbench cache \(npm install undici, or add --install\)/)
   t.equal(ttl.error.kind, 'load')
   t.match(ttl.error.message, /this row needs lru-cache, installed neither in this project nor in the timerbench cache \(npm install lru-cache, or add --install\)/)
+  t.equal(queue.error.kind, 'load')
+  t.match(queue.error.message, /this row needs bottleneck, installed neither in this project nor in the timerbench cache \(npm install bottleneck, or add --install\)/)
 })
