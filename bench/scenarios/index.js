@@ -27,7 +27,7 @@ var GROUP_TEXT = {
   burst: '10,000 callbacks scheduled at once from an I/O callback: throughput and first/last latency',
   responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks or timer churn',
   scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout',
-  apps: 'small real programs under load from another process: server CPU per request, with throughput, latency and errors'
+  apps: 'small real programs under load: an http server, a TTL cache and a job queue; CPU per unit of work, with throughput, latency and errors'
 }
 
 var all = [].concat(

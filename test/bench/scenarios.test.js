@@ -30,7 +30,7 @@ t.test('the registry has the classic study\'s scenario names and groups, and the
     'gameloop-60fps',
     'burst-10k-immediate', 'burst-10k-timeout-0',
     'responsiveness-cpu-chunks', 'responsiveness-timeout-churn',
-    'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory', 'app-http-timeouts', 'app-ttl-cache'
+    'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory', 'app-http-timeouts', 'app-ttl-cache', 'app-rate-limit'
   ])
   for (const s of registry.all) {
     t.ok(s.summary && s.summary.length > 10, `${s.name} is described`)
