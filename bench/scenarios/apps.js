@@ -212,16 +212,26 @@ var INSERT_BATCHES = 200
 var HEAP_ENTRIES = 10000
 var DRAIN_LIMIT_MS = TTL_MAX_MS * 4
 
-function withGlobalTimers (T, fn) {
+// Puts T's functions of `names` on the global object; returns the function that puts back the
+// ones that were there.
+function swapGlobalTimers (T, names) {
   var g = typeof globalThis !== 'undefined' ? globalThis : global
-  var saved = { setTimeout: g.setTimeout, clearTimeout: g.clearTimeout }
-  g.setTimeout = T.setTimeout
-  g.clearTimeout = T.clearTimeout
+  var saved = {}
+  names.forEach(function (name) {
+    saved[name] = g[name]
+    g[name] = T[name]
+  })
+  return function restore () {
+    names.forEach(function (name) { g[name] = saved[name] })
+  }
+}
+
+function withGlobalTimers (T, fn) {
+  var restore = swapGlobalTimers(T, ['setTimeout', 'clearTimeout'])
   try {
     return fn()
   } finally {
-    g.setTimeout = saved.setTimeout
-    g.clearTimeout = saved.clearTimeout
+    restore()
   }
 }
 
@@ -329,19 +339,6 @@ var JOB_MAX_WORK_MS = 2
 var JOBS_PER_SECOND_OF_DURATION = 100
 var MIN_JOBS = 1000
 
-function withGlobalTimersUntil (T) {
-  var g = typeof globalThis !== 'undefined' ? globalThis : global
-  var names = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']
-  var saved = {}
-  names.forEach(function (name) {
-    saved[name] = g[name]
-    g[name] = T[name]
-  })
-  return function restore () {
-    names.forEach(function (name) { g[name] = saved[name] })
-  }
-}
-
 function measureRateLimit (T, ctx, cb) {
   if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
   var Bottleneck
@@ -352,7 +349,7 @@ function measureRateLimit (T, ctx, cb) {
   }
   var total = Math.max(MIN_JOBS, Math.round(ctx.durationMs / 1000 * JOBS_PER_SECOND_OF_DURATION))
   var cpu = clock.cpuClock()
-  var restore = withGlobalTimersUntil(T)
+  var restore = swapGlobalTimers(T, ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'])
   var limiter = new Bottleneck({
     maxConcurrent: JOB_CONCURRENCY,
     reservoir: JOB_RESERVOIR,

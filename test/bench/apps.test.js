@@ -71,56 +71,47 @@ t.test('app-rate-limit --quick: CPU per job on a bottleneck queue, every job don
   t.equal(report.results.find((r) => r.impl === 'heaptimers').runs[0].extra.early, 0, 'heaptimers fired no job timer early')
 })
 
+// Runs the load generator against a server that counts what it gets; resolves its exit code,
+// its result and that count.
+async function loadAgainstCounter (spec) {
+  const http = require('http')
+  const { spawn } = require('child_process')
+  let got = 0
+  const server = http.createServer((req, res) => { got++; res.end('ok') })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${server.address().port}/`
+  const child = spawn(process.execPath, [HTTP_LOAD, JSON.stringify({ url, undici: require.resolve('undici'), ...spec })])
+  let out = ''
+  let started = false
+  child.stdout.on('data', (d) => {
+    out += d
+    if (out.includes('"warm":true') && !started) {
+      started = true
+      child.stdin.write('go\n')
+    }
+  })
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  server.close()
+  const line = out.split('\n').find((l) => l.includes('"result"'))
+  return { code, result: line && JSON.parse(line).result, got }
+}
+
 t.test('the load generator: loopback only, a fixed count, then it stops by itself', async (t) => {
   const far = spawnSync(process.execPath, [HTTP_LOAD, JSON.stringify({ url: 'http://example.com/', requests: 1, warmup: 0, connections: 1, undici: 'undici' })],
     { encoding: 'utf8', timeout: 20000 })
   t.equal(far.status, 1)
   t.match(far.stdout, /"error":"the load goes to 127\.0\.0\.1 only, not http:\/\/example\.com\/"/)
-  // A server that counts what it gets; the generator sends warm-up + requests and exits.
-  const http = require('http')
-  let got = 0
-  const server = http.createServer((req, res) => { got++; res.end('ok') })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${server.address().port}/`
-  const { spawn } = require('child_process')
-  const child = spawn(process.execPath, [HTTP_LOAD, JSON.stringify({ url, requests: 300, warmup: 50, connections: 4, undici: require.resolve('undici') })])
-  let out = ''
-  child.stdout.on('data', (d) => {
-    out += d
-    if (out.includes('"warm":true') && !child.started) {
-      child.started = true
-      child.stdin.write('go\n')
-    }
-  })
-  const code = await new Promise((resolve) => child.on('close', resolve))
-  server.close()
+  // The generator sends warm-up + requests and exits.
+  const { code, result, got } = await loadAgainstCounter({ requests: 300, warmup: 50, connections: 4 })
   t.equal(code, 0, 'exits by itself')
-  const result = JSON.parse(out.split('\n').find((l) => l.includes('"result"'))).result
   t.equal(result.answered, 300)
   t.equal(got, 350, 'warm-up and measured requests, no more')
 })
 
 t.test('the load generator at a rate: requests leave on schedule, the count stays fixed', async (t) => {
-  const http = require('http')
-  let got = 0
-  const server = http.createServer((req, res) => { got++; res.end('ok') })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${server.address().port}/`
-  const { spawn } = require('child_process')
   // 200 requests at 1,000 per second: the last one leaves 199 ms after the first, not sooner.
-  const child = spawn(process.execPath, [HTTP_LOAD, JSON.stringify({ url, requests: 200, warmup: 0, connections: 4, rate: 1000, undici: require.resolve('undici') })])
-  let out = ''
-  child.stdout.on('data', (d) => {
-    out += d
-    if (out.includes('"warm":true') && !child.started) {
-      child.started = true
-      child.stdin.write('go\n')
-    }
-  })
-  const code = await new Promise((resolve) => child.on('close', resolve))
-  server.close()
+  const { code, result, got } = await loadAgainstCounter({ requests: 200, warmup: 0, connections: 4, rate: 1000 })
   t.equal(code, 0, 'exits by itself')
-  const result = JSON.parse(out.split('\n').find((l) => l.includes('"result"'))).result
   t.equal(result.answered, 200)
   t.equal(got, 200, 'no warm-up asked, none sent')
   t.ok(result.ms >= 199, `paced: ${result.ms.toFixed(0)} ms for 200 requests at 1,000/s`)
