@@ -26,8 +26,9 @@ async function prepare (raw, { stream = process.stderr, env = process.env, cwd =
   const opts = options.normalize(raw)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
-  // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache; bottleneck the job queue),
-  // from the project or the cache; without one, the rows that need it say so in their cells.
+  // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache;
+  // bottleneck the job queue), from the project or the cache; without one, the rows that need it
+  // say so in their cells.
   if (opts.scenarios.some((s) => s.app)) {
     opts.appPackages = {}
     for (const name of APP_PACKAGES) {

@@ -24,48 +24,48 @@ function percentile (sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
+function newTally () {
+  return { latencies: [], statuses: {}, errors: 0 }
+}
+
+// One request into `tally`, its latency counted from `since`.
+async function requestOnce (pool, tally, since) {
+  try {
+    const res = await pool.request({ path: '/', method: 'GET' })
+    await res.body.text()
+    tally.statuses[res.statusCode] = (tally.statuses[res.statusCode] || 0) + 1
+    tally.latencies.push(performance.now() - since)
+  } catch {
+    tally.errors++
+  }
+}
+
 // Sends `count` requests, at most `connections` in flight; resolves the latencies and outcomes.
 async function drive (pool, count, connections) {
-  const latencies = []
-  const statuses = {}
-  let errors = 0
+  const tally = newTally()
   let next = 0
   async function worker () {
     while (next < count) {
       next++
-      const t0 = performance.now()
-      try {
-        const res = await pool.request({ path: '/', method: 'GET' })
-        await res.body.text()
-        statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1
-        latencies.push(performance.now() - t0)
-      } catch {
-        errors++
-      }
+      await requestOnce(pool, tally, performance.now())
     }
   }
   const t0 = performance.now()
   await Promise.all(Array.from({ length: connections }, worker))
-  return { latencies, statuses, errors, ms: performance.now() - t0 }
+  return { ...tally, ms: performance.now() - t0 }
 }
 
 // Sends `count` requests at `rate` per second (the Pool queues them beyond its connections).
 function driveAtRate (pool, count, rate) {
   return new Promise((resolve) => {
-    const latencies = []
-    const statuses = {}
-    let errors = 0
+    const tally = newTally()
     let sent = 0
     let settled = 0
     const t0 = performance.now()
-    if (count === 0) return resolve({ latencies, statuses, errors, ms: 0 })
+    if (count === 0) return resolve({ ...tally, ms: 0 })
     function send (scheduledAt) {
-      pool.request({ path: '/', method: 'GET' }).then(async (res) => {
-        await res.body.text()
-        statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1
-        latencies.push(performance.now() - scheduledAt)
-      }, () => { errors++ }).then(() => {
-        if (++settled === count) resolve({ latencies, statuses, errors, ms: performance.now() - t0 })
+      requestOnce(pool, tally, scheduledAt).then(() => {
+        if (++settled === count) resolve({ ...tally, ms: performance.now() - t0 })
       })
     }
     function tick () {

@@ -13,11 +13,17 @@ const { validate } = require('../../bench/cli/schema')
 const { HTTP_LOAD } = require('../../bench/cli/paths')
 const { cli, FAST } = require('./fixtures/helpers')
 
-t.test('app-http-timeouts --quick: server CPU per request for native and heaptimers, every request answered', async (t) => {
-  const res = await cli([...FAST, '-s', 'app-http-timeouts', '-i', 'native,heaptimers', '-f', 'json'])
+// Runs one app row with --quick for native and heaptimers; checks the run and its report's schema.
+async function quickRow (t, scenario) {
+  const res = await cli([...FAST, '-s', scenario, '-i', 'native,heaptimers', '-f', 'json'])
   t.equal(res.code, 0, res.stderr)
   const report = JSON.parse(res.stdout)
   t.same(validate(report), [])
+  return report
+}
+
+t.test('app-http-timeouts --quick: server CPU per request for native and heaptimers, every request answered', async (t) => {
+  const report = await quickRow(t, 'app-http-timeouts')
   t.same(report.results.map((r) => r.impl), ['native', 'heaptimers'])
   for (const r of report.results) {
     t.notOk(r.error, `${r.impl} measured`)
@@ -38,10 +44,7 @@ t.test('app-http-timeouts --quick: server CPU per request for native and heaptim
 })
 
 t.test('app-ttl-cache --quick: CPU per entry, every entry purged, none early, heap per entry', async (t) => {
-  const res = await cli([...FAST, '-s', 'app-ttl-cache', '-i', 'native,heaptimers', '-f', 'json'])
-  t.equal(res.code, 0, res.stderr)
-  const report = JSON.parse(res.stdout)
-  t.same(validate(report), [])
+  const report = await quickRow(t, 'app-ttl-cache')
   for (const r of report.results) {
     t.notOk(r.error, `${r.impl} measured`)
     t.equal(r.unit, 'us/entry')
@@ -54,10 +57,7 @@ t.test('app-ttl-cache --quick: CPU per entry, every entry purged, none early, he
 })
 
 t.test('app-rate-limit --quick: CPU per job on a bottleneck queue, every job done, none over its limit', async (t) => {
-  const res = await cli([...FAST, '-s', 'app-rate-limit', '-i', 'native,heaptimers', '-f', 'json'])
-  t.equal(res.code, 0, res.stderr)
-  const report = JSON.parse(res.stdout)
-  t.same(validate(report), [])
+  const report = await quickRow(t, 'app-rate-limit')
   for (const r of report.results) {
     t.notOk(r.error, `${r.impl} measured`)
     t.equal(r.unit, 'us/job')
