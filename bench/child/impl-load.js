@@ -7,6 +7,7 @@
 'use strict'
 
 var implSpec = require('./impl-spec')
+var nodeMajor = require('./node-version').nodeMajor
 
 // `-i floor`: the maintainers' floor in a clone's tools/, whatever library TIMERBENCH_LIB names.
 var FLOOR_PATH = __dirname + '/../../tools/floor.js' // no path module: the child requires only fs and perf_hooks
@@ -23,10 +24,6 @@ function pick (source) {
 function minMajor (range) {
   var m = /(\d+)/.exec(String(range || ''))
   return m ? Number(m[1]) : 0
-}
-
-function nodeMajor () {
-  return Number(process.versions.node.split('.')[0])
 }
 
 function errorMessage (err) {

@@ -11,6 +11,7 @@
 
 var clock = require('./child-clock')
 var stats = require('./stats')
+var nodeMajor = require('./node-version').nodeMajor
 
 // When the running batch started (0 between batches), for the child's stall watchdog.
 var batchStartedAt = 0
@@ -111,7 +112,7 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
 // `import()` is reached through the Function constructor so parsers older than ES2020 never see it.
 function loadTinybench (where, cb) {
   if (!where || !where.url) return cb(null)
-  var major = Number(process.versions.node.split('.')[0])
+  var major = nodeMajor()
   if (major < where.minNode) return cb(null)
   var dynamicImport
   try {
@@ -134,7 +135,7 @@ function loadTinybench (where, cb) {
 
 // Why --sampler tinybench cannot be honoured: n/a below tinybench's engines, else a failure.
 function tinybenchMissing (where) {
-  var major = Number(process.versions.node.split('.')[0])
+  var major = nodeMajor()
   if (where && where.url && major < where.minNode) {
     var err = new Error('tinybench needs Node >=' + where.minNode + ', this is ' + process.version + ' (--sampler auto falls back to builtin)')
     err.kind = 'n/a'

@@ -12,12 +12,15 @@
 // end of a warm-up to the last answer, per request. Figures beside it in `extra`: requests per
 // second, p50 and p99 latency, errors, deadlines hit, timers that fired early, and the peak of
 // pending app timers.
+// Each row calls ctx.onWindow('start') and ('end'), when given, at the edges of the window it
+// measures, so that a profiler can keep only that window's samples (tools/app-profile.js).
 // ES5 on purpose: scenario modules run inside the child on every Node version; the row itself
 // needs Node 18 and says so below it.
 'use strict'
 
 var define = require('./define')
 var clock = require('../child/child-clock')
+var nodeMajor = require('../child/node-version').nodeMajor
 
 var DEADLINE_MS = 30000
 var IDLE_MS = 60000
@@ -31,8 +34,9 @@ var CONNECTIONS = 100
 var WARMUP_SHARE = 0.1
 var MIN_NODE = 18
 
-function nodeMajor () {
-  return Number(process.versions.node.split('.')[0])
+// The measured window opens or closes: tells ctx.onWindow, if the caller gave one.
+function windowEdge (ctx, edge) {
+  if (typeof ctx.onWindow === 'function') ctx.onWindow(edge)
 }
 
 // How late a timer of `delay` created at `t0` ran: against performance.now() at creation + the
@@ -173,10 +177,12 @@ function measureHttp (T, ctx, cb) {
     var spec = { url: app.url, requests: requests, warmup: Math.round(requests * WARMUP_SHARE), connections: CONNECTIONS, rate: RATE, undici: undici }
     runLoad(ctx, spec, function (go) {
       served0 = app.counts().served
+      windowEdge(ctx, 'start')
       cpu0 = cpu.read()
       go()
     }, function (loadErr, result) {
       var cpu1 = cpu.read()
+      windowEdge(ctx, 'end')
       var c = app.counts()
       app.close(function () {})
       if (loadErr) return cb(loadErr)
@@ -295,6 +301,7 @@ function measureTtl (T, ctx, cb) {
       delete due[key]
     }
   })
+  windowEdge(ctx, 'start')
   var cpu0 = cpu.read()
   var started = clock.now()
   function insertBatch () {
@@ -312,6 +319,7 @@ function measureTtl (T, ctx, cb) {
   function waitForDrain () {
     if (expired < total && clock.now() - started < DRAIN_LIMIT_MS + ctx.durationMs) return ctx.natives.setTimeout(waitForDrain, 10)
     var cpuUs = cpu.read() - cpu0
+    windowEdge(ctx, 'end')
     if (expired < total) return cb(new Error('only ' + expired + ' of ' + total + ' entries expired within ' + (DRAIN_LIMIT_MS + ctx.durationMs) + ' ms'))
     lateness.sort(function (a, b) { return a - b })
     cb(null, define.record(cpuUs / total, total, 'server-cpu', {
@@ -332,9 +340,10 @@ function measureTtl (T, ctx, cb) {
 // hundred jobs a second whatever the limits); each job waits 0-2 ms on a timer of its own. All
 // of them are the global timers, which stay the implementation's for the whole row, as under
 // `-r heaptimers/register` (bottleneck calls them from its promise callbacks, not only from
-// schedule()). The value is CPU per job from the first schedule() to the last job's end; beside
-// it: jobs per second, jobs that hit their time limit and work timers that fired early. A job
-// that fails otherwise makes the cell an error.
+// schedule()). A tenth as many jobs first warm the code up on a queue of their own, as the http
+// row's warm-up does: the value is CPU per job of a warm process, from the first schedule() to
+// the last job's end; beside it: jobs per second, jobs that hit their time limit and work timers
+// that fired early. A job that fails otherwise makes the cell an error.
 var JOB_CONCURRENCY = 20
 var JOB_RESERVOIR = 50
 var JOB_REFILL_MS = 100
@@ -353,15 +362,38 @@ function measureRateLimit (T, ctx, cb) {
     return cb(e)
   }
   var total = Math.max(MIN_JOBS, Math.round(ctx.durationMs / 1000 * JOBS_PER_SECOND_OF_DURATION))
-  var cpu = clock.cpuClock()
   var restore = swapGlobalTimers(T, ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'])
+  function done (err, record) {
+    restore()
+    cb(err, record)
+  }
+  var warmup = Math.round(total * WARMUP_SHARE)
+  runJobs(T, Bottleneck, warmup, null, function (err) {
+    if (err) return done(err)
+    runJobs(T, Bottleneck, total, ctx, function (err, run) {
+      if (err) return done(err)
+      done(null, define.record(run.cpuUs / total, total, 'server-cpu', {
+        jobs: total,
+        warmupJobs: warmup,
+        jobsPerSecond: total / run.ms * 1000,
+        expired: run.expired,
+        early: run.early
+      }))
+    })
+  })
+}
+
+// One queue of `total` jobs on a limiter of its own, disconnected at the end; calls back
+// (err, { cpuUs, ms, expired, early }). With `ctx`, the measured round: it marks the window.
+function runJobs (T, Bottleneck, total, ctx, cb) {
+  var cpu = clock.cpuClock()
   var limiter = new Bottleneck({
     maxConcurrent: JOB_CONCURRENCY,
     reservoir: JOB_RESERVOIR,
     reservoirRefreshAmount: JOB_RESERVOIR,
     reservoirRefreshInterval: JOB_REFILL_MS
   })
-  var done = 0
+  var settledJobs = 0
   var expired = 0
   var failed = 0
   var early = 0
@@ -376,6 +408,7 @@ function measureRateLimit (T, ctx, cb) {
       }, delay)
     })
   }
+  if (ctx) windowEdge(ctx, 'start')
   var cpu0 = cpu.read()
   var t0 = clock.now()
   function settled (err) {
@@ -385,22 +418,14 @@ function measureRateLimit (T, ctx, cb) {
       failed++
       if (!firstError) firstError = err
     }
-    if (++done < total) return
+    if (++settledJobs < total) return
     var cpuUs = cpu.read() - cpu0
+    if (ctx) windowEdge(ctx, 'end')
     var ms = clock.now() - t0
     limiter.disconnect().then(function () {
-      restore()
       if (failed) return cb(new Error(failed + ' of ' + total + ' jobs failed: ' + (firstError && firstError.message)))
-      cb(null, define.record(cpuUs / total, total, 'server-cpu', {
-        jobs: total,
-        jobsPerSecond: total / ms * 1000,
-        expired: expired,
-        early: early
-      }))
-    }, function (e) {
-      restore()
-      cb(e)
-    })
+      cb(null, { cpuUs: cpuUs, ms: ms, expired: expired, early: early })
+    }, cb)
   }
   for (var i = 0; i < total; i++) {
     limiter.schedule({ expiration: JOB_EXPIRATION_MS }, job).then(function () { settled(null) }, settled)

@@ -64,6 +64,7 @@ t.test('app-rate-limit --quick: CPU per job on a bottleneck queue, every job don
     t.ok(r.median > 0, `${r.impl}: ${r.median} us of CPU per job`)
     const extra = r.runs[0].extra
     t.equal(extra.jobs, 1000, `${r.impl}: the bounded count (the minimum, at --duration 0.2)`)
+    t.equal(extra.warmupJobs, 100, `${r.impl}: a tenth as many warmed the code up first`)
     t.equal(extra.expired, 0, `${r.impl}: no job over its time limit`)
     t.ok(extra.jobsPerSecond > 0 && extra.jobsPerSecond <= 550, `${r.impl}: ${Math.round(extra.jobsPerSecond)} jobs/s, within the reservoir's 500/s`)
     t.equal(r.runs[0].samples, 1000, 'one sample per job')
