@@ -26,7 +26,7 @@ const GROWTH = 1.5
 // Why a round's result is a failure, or null.
 function problem (r, requests) {
   if (!r.load) return 'no answer from the load process'
-  if (r.load.errors) return `${r.load.errors} requests failed`
+  if (r.load.errors) return `${r.load.errors} requests failed (${Object.entries(r.load.errorCodes || {}).map(([code, n]) => `${code}: ${n}`).join(', ')})`
   if (r.load.answered !== requests) return `${r.load.answered} of ${requests} answered`
   if (IMPL === 'heaptimers' && r.after.early) return `${r.after.early} timers fired early`
   if (r.after.pending || r.pendingAfter) return `timers left pending: ${r.after.pending} of the server's, ${r.pendingAfter} in all`
@@ -49,7 +49,7 @@ async function main () {
     }
     const share = r ? (r.load.statuses['504'] || 0) / requests : null
     process.stdout.write(`${IMPL}: ${connections} connections, ${requests} requests in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
-      `${why || `all answered, ${(100 * share).toFixed(1)} % hit their deadline, none early, none left`}\n`)
+      `${why || `all answered, ${(100 * share).toFixed(1)} % hit their deadline, ${r.after.early ? `${r.after.early} early` : 'none early'}, none left`}\n`)
     if (why) {
       process.stdout.write(`largest load held without an error: ${held ? `${held.connections} connections, ${held.requests} requests` : 'none'}\n`)
       process.exit(1)
