@@ -26,7 +26,7 @@ const GROWTH = 1.5
 // Why a round's result is a failure, or null.
 function problem (r, requests) {
   if (!r.load) return 'no answer from the load process'
-  if (r.load.errors) return `${r.load.errors} requests failed (${Object.entries(r.load.errorCodes || {}).map(([code, n]) => `${code}: ${n}`).join(', ')})`
+  if (r.load.errors) return `${r.load.errors} requests failed (${Object.entries(r.load.errorCodes).map(([code, n]) => `${code}: ${n}`).join(', ')})`
   if (r.load.answered !== requests) return `${r.load.answered} of ${requests} answered`
   if (IMPL === 'heaptimers' && r.after.early) return `${r.after.early} timers fired early`
   if (r.after.pending || r.pendingAfter) return `timers left pending: ${r.after.pending} of the server's, ${r.pendingAfter} in all`

@@ -34,6 +34,11 @@ var CONNECTIONS = 100
 var WARMUP_SHARE = 0.1
 var MIN_NODE = 18
 
+// The n/a error of an app row on a Node before MIN_NODE, or null.
+function tooOld () {
+  return nodeMajor() < MIN_NODE ? define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later') : null
+}
+
 // The measured window opens or closes: tells ctx.onWindow, if the caller gave one.
 function windowEdge (ctx, edge) {
   if (typeof ctx.onWindow === 'function') ctx.onWindow(edge)
@@ -161,7 +166,8 @@ function runLoad (ctx, spec, onWarm, cb) {
 }
 
 function measureHttp (T, ctx, cb) {
-  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
+  var old = tooOld()
+  if (old) return cb(old)
   var undici = ctx.packages && ctx.packages.undici
   if (!undici) {
     var missing = new Error('the load generator needs undici, installed neither in this project nor in the timerbench cache (npm install undici, or add --install)')
@@ -245,14 +251,18 @@ function withGlobalTimers (T, fn) {
   }
 }
 
-function loadPackage (ctx, name) {
+// What a row on a package needs before it starts: Node MIN_NODE or later and the package, found
+// in the project or the cache. { mod } when both are there, else { error } to call back with.
+function appPackage (ctx, name) {
+  var old = tooOld()
+  if (old) return { error: old }
   var entry = ctx.packages && ctx.packages[name]
   if (!entry) {
     var missing = new Error('this row needs ' + name + ', installed neither in this project nor in the timerbench cache (npm install ' + name + ', or add --install)')
     missing.kind = 'load'
-    throw missing
+    return { error: missing }
   }
-  return require(entry)
+  return { mod: require(entry) }
 }
 
 // Heap per pending entry: HEAP_ENTRIES entries with a TTL far beyond the row, after a collection.
@@ -271,14 +281,9 @@ function heapPerEntry (LRUCache, T, gc) {
 }
 
 function measureTtl (T, ctx, cb) {
-  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
-  var mod
-  try {
-    mod = loadPackage(ctx, 'lru-cache')
-  } catch (e) {
-    return cb(e)
-  }
-  var LRUCache = mod.LRUCache || mod
+  var pkg = appPackage(ctx, 'lru-cache')
+  if (pkg.error) return cb(pkg.error)
+  var LRUCache = pkg.mod.LRUCache || pkg.mod
   var gc = require('../child/gc')
   var bytes = heapPerEntry(LRUCache, T, gc)
   var cpu = clock.cpuClock()
@@ -354,13 +359,9 @@ var JOBS_PER_SECOND_OF_DURATION = 100
 var MIN_JOBS = 1000
 
 function measureRateLimit (T, ctx, cb) {
-  if (nodeMajor() < MIN_NODE) return cb(define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later'))
-  var Bottleneck
-  try {
-    Bottleneck = loadPackage(ctx, 'bottleneck')
-  } catch (e) {
-    return cb(e)
-  }
+  var pkg = appPackage(ctx, 'bottleneck')
+  if (pkg.error) return cb(pkg.error)
+  var Bottleneck = pkg.mod
   var total = Math.max(MIN_JOBS, Math.round(ctx.durationMs / 1000 * JOBS_PER_SECOND_OF_DURATION))
   var restore = swapGlobalTimers(T, ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'])
   function done (err, record) {
@@ -368,7 +369,7 @@ function measureRateLimit (T, ctx, cb) {
     cb(err, record)
   }
   var warmup = Math.round(total * WARMUP_SHARE)
-  runJobs(T, Bottleneck, warmup, null, function (err) {
+  runJobs(T, Bottleneck, warmup, {}, function (err) {
     if (err) return done(err)
     runJobs(T, Bottleneck, total, ctx, function (err, run) {
       if (err) return done(err)
@@ -384,7 +385,7 @@ function measureRateLimit (T, ctx, cb) {
 }
 
 // One queue of `total` jobs on a limiter of its own, disconnected at the end; calls back
-// (err, { cpuUs, ms, expired, early }). With `ctx`, the measured round: it marks the window.
+// (err, { cpuUs, ms, expired, early }). Its window's edges go to ctx.onWindow ({} for the warm-up).
 function runJobs (T, Bottleneck, total, ctx, cb) {
   var cpu = clock.cpuClock()
   var limiter = new Bottleneck({
@@ -408,7 +409,7 @@ function runJobs (T, Bottleneck, total, ctx, cb) {
       }, delay)
     })
   }
-  if (ctx) windowEdge(ctx, 'start')
+  windowEdge(ctx, 'start')
   var cpu0 = cpu.read()
   var t0 = clock.now()
   function settled (err) {
@@ -420,7 +421,7 @@ function runJobs (T, Bottleneck, total, ctx, cb) {
     }
     if (++settledJobs < total) return
     var cpuUs = cpu.read() - cpu0
-    if (ctx) windowEdge(ctx, 'end')
+    windowEdge(ctx, 'end')
     var ms = clock.now() - t0
     limiter.disconnect().then(function () {
       if (failed) return cb(new Error(failed + ' of ' + total + ' jobs failed: ' + (firstError && firstError.message)))
