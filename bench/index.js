@@ -16,6 +16,9 @@ const plan = require('./cli/plan')
 const nodes = require('./nodes/resolve')
 const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
+const compare = require('./report/compare')
+const md = require('./report/md')
+const table = require('./report/table')
 const { resolveModules, findPackage } = require('./cli/impl-modules')
 
 const APP_PACKAGES = ['undici', 'lru-cache', 'bottleneck']
@@ -61,6 +64,20 @@ function failedCells (report) {
   return report.results.filter((r) => r.error && r.error.kind !== 'n/a')
 }
 
+// `timerbench compare a.json b.json`: the rendered comparison; a UsageError when nothing is in
+// common to compare.
+function compareText (first, second, raw, { color = false } = {}) {
+  const opts = options.normalizeCompare(first, second, raw)
+  const rows = compare.compareRuns(opts.first.report, opts.second.report)
+  if (!rows.length) {
+    throw new UsageError(`'${first}' and '${second}' share no measured cell (valid: two runs with a scenario and implementation in common)`)
+  }
+  if (opts.format === 'json') return `${JSON.stringify(compare.toJson(rows, first, second), null, 2)}\n`
+  const grid = { header: compare.HEAD.map((h) => [h]), rows: compare.textRows(rows), labelColumns: 3 }
+  const drawn = opts.format === 'md' ? md.drawGrid(grid) : table.drawGrid(grid, color)
+  return `${drawn}\n${compare.summary(rows, first, second)}\n`
+}
+
 // `timerbench nodes`: the rendered list of installations.
 async function nodesText (raw, { env = process.env } = {}) {
   const opts = options.normalizeNodes(raw)
@@ -82,6 +99,7 @@ module.exports = {
   renderBaseline: baseline.render,
   merge,
   nodesText,
+  compareText,
   scenariosText: describe.text,
   validate,
   UsageError

@@ -27,7 +27,7 @@ function usageError (message) {
   process.exitCode = EXIT_USAGE
 }
 
-const COMMANDS = ['run', 'scenarios', 'nodes', 'report']
+const COMMANDS = ['run', 'scenarios', 'nodes', 'report', 'compare']
 
 // Operands reach `run` when it is the default command: `timerbench foo` is a mistyped command,
 // and `timerbench --quick run` names the default command after its options.
@@ -83,6 +83,10 @@ function reportAction (files, raw) {
   writeOutputs(bench.merge(opts.inputs), opts)
 }
 
+function compareAction (first, second, raw) {
+  process.stdout.write(bench.compareText(first, second, raw, { color: bench.wantColor(process.stdout) }))
+}
+
 async function nodesAction (raw) {
   process.stdout.write(await bench.nodesText(raw))
 }
@@ -106,9 +110,10 @@ function build () {
     .option('-i, --impl <list>', 'implementations: native, heaptimers, heaptimers:key=value,... (keys maxTickDepth, drainBetweenCallbacks, asyncContext)', collect)
     .option('--runs <n>', 'child processes per cell (default 5, 1 with --quick)')
     .option('--duration <s>', 'seconds per cpu-* run (default 10; 1 with --quick)')
-    .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up of at least 100 ms (default 40; 25 with --quick, 10 ms warm-up)')
+    .option('--sample-time <ms>', 'sampling time per child for rate scenarios, after a warm-up to a steady rate (default 100; 25 with --quick, 10 ms warm-up)')
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
+    .option('--cpu <n>', 'pin every child to one CPU: auto (the last CPU), none, or a CPU number (Linux, with taskset; default auto)')
     .option('--node <list>', 'runtimes: Node versions (22, v22.3.0, 0.10), bun, deno, bun@1.4, deno@2.9.6, paths of node, bun or deno binaries, current or all (every installed Node; default: the running Node)', collect)
     .option('--install', 'fetch --node runtimes that are not installed (Node, Bun, Deno) from the npm registry into the timerbench cache')
     .option('-f, --format <format>', 'table, md, json or chart (bar charts; default table)')
@@ -131,6 +136,13 @@ function build () {
     .option('-f, --format <format>', 'table or json (default table)')
     .action(nodesAction)
 
+  const compare = program.command('compare')
+    .description('compare two saved runs cell by cell (two versions of a library, two machines, two Node builds): the second over the first, with its 95% interval and verdict')
+    .argument('<first>', 'the earlier or reference run (JSON written by timerbench -f json or -o)')
+    .argument('<second>', 'the run to compare with it')
+    .option('-f, --format <format>', 'table, md or json (default table)')
+    .action(compareAction)
+
   const report = program.command('report')
     .description('merge JSON reports of separate runs (e.g. one per Node version) into one table or chart; re-render a saved run')
     .argument('<files...>', 'JSON reports written by timerbench -f json or -o')
@@ -149,12 +161,12 @@ function build () {
     return `\nOptions of run, the default command (timerbench [run] [options]):\n${runOptions}${EXAMPLES}`
   })
 
-  return { program, run, scenarios, nodes, report }
+  return { program, run, scenarios, nodes, report, compare }
 }
 
 const EXAMPLES = `
 Examples:
-  timerbench                                  native vs heaptimers on this Node (about a minute)
+  timerbench                                  native vs heaptimers on this Node (about two minutes)
   timerbench -s cpu-1ms-loops-100 --runs 3 --duration 3
                                               CPU of 100 concurrent 1 ms loops, in steady state
   timerbench -s primitives,recursion --node 18,22,24 --install
@@ -163,11 +175,12 @@ Examples:
                                               Node 22, Bun and Deno side by side
   timerbench --quick -o run.json              a quick run, also saved as JSON
   timerbench report run-*.json -f md          merge saved runs into one Markdown table
+  timerbench compare before.json after.json   every cell of two saved runs: ratio, interval, verdict
   timerbench scenarios                        every scenario and group, and what it measures
 
 Exit codes:
   0  done (cells that are n/a for a stated reason included)
-  1  --baseline: a heaptimers/native ratio fell by more than --max-regression
+  1  --baseline: a ratio against native fell significantly, by more than --max-regression
   2  bad input: the message names what is valid
   3  cells crashed, timed out or failed; the table shows the rest and footnotes say why
 `
@@ -186,6 +199,9 @@ function explain (err, commands, argv) {
   if (err.code === 'commander.unknownCommand') return `${err.message} (valid: ${COMMANDS.join(', ')})`
   if (err.code === 'commander.missingArgument' && commandOf(commands, argv) === commands.report) {
     return 'report needs at least one file (valid: JSON files written by timerbench -f json or -o)'
+  }
+  if (err.code === 'commander.missingArgument' && commandOf(commands, argv) === commands.compare) {
+    return 'compare needs two files (valid: two JSON files written by timerbench -f json or -o)'
   }
   return err.message
 }

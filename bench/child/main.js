@@ -80,14 +80,22 @@ function resultMessage (spec, scenario, run) {
 
 // Latency summary (ms per batch of `ops`) -> one run record in millions of operations per second.
 // The sampler and the clock are recorded because old Nodes fall back to other ones (builtin for
-// tinybench, process.hrtime for performance.now).
+// tinybench, process.hrtime for performance.now); the warm-up, because a run that never reached a
+// steady rate is worth less than one that did.
 function rateRun (scenario, summary) {
   return {
     value: scenario.ops / summary.mean / 1000,
     samples: summary.samples,
     rme: summary.rme,
     sampler: summary.sampler,
-    extra: { ops: scenario.ops, batchMs: summary.mean, batchP50Ms: summary.p50, clock: clock.wallName }
+    extra: {
+      ops: scenario.ops,
+      batchMs: summary.mean,
+      batchP50Ms: summary.p50,
+      clock: clock.wallName,
+      warmupMs: Math.round(summary.warmupMs),
+      steady: summary.steady
+    }
   }
 }
 
@@ -100,7 +108,7 @@ function refuse (err) {
 }
 
 // spec: { scenario, impl, libPath, engines, modulePath (module:<x> and undici), sampler, tinybench: {url, minNode}, warmupTime,
-// warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, cpuWarmupFires, cpuWarmupMaxMs,
+// warmupMaxTime, steadyTolerance, warmupSamples, sampleTime, minSamples, durationMs, cpuWarmupMs, cpuWarmupFires, cpuWarmupMaxMs,
 // timeoutMs, batchTimeoutMs }
 function run (spec) {
   var scenario = scenarios.get(spec.scenario)

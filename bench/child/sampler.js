@@ -1,12 +1,21 @@
-// Samples a scenario's batch function: warm up, then time batches until the sampling budget is
-// spent, and summarise the per-batch latencies. Two interchangeable back ends with one output
-// shape: tinybench (where the child's Node meets its engines) and a built-in loop for older Nodes.
+// Samples a scenario's batch function: warm up until the batches run at a steady rate, then time
+// batches until the sampling budget is spent, and summarise the per-batch latencies. Two
+// interchangeable back ends for the timed phase, with one output shape: tinybench (where the
+// child's Node meets its engines) and a built-in loop for older Nodes.
 //
 // A batch is `function (done)` that performs a fixed number of operations and calls
 // `done(measuredMs)` -- possibly later, from a timer callback. The batch measures itself because
 // some scenarios exclude part of their wall time (the idle wait before a timeout's deadline).
 // Batches are separated by a native setImmediate, outside the measured window, so a batch never
-// starts inside the previous one's timer callback. ES5 on purpose: runs on every Node version.
+// starts inside the previous one's timer callback.
+//
+// Why the warm-up watches the rate instead of a clock: V8 tiers a row's code up in steps, 150 to
+// 800 ms into a process depending on the row and the Node, and a child that samples in the middle
+// of a step reports a rate between two plateaus -- different in each process. The warm-up groups
+// batches into windows and ends once the last STEADY_WINDOWS windows agree within the tolerance
+// (after the minimum warm-up), or at the cap, where the run records that it never settled.
+// docs/timerbench.md ("How far to trust a run") has the measurements. ES5 on purpose: runs on
+// every Node version.
 'use strict'
 
 var clock = require('./child-clock')
@@ -34,28 +43,61 @@ function timeBatch (batch, yieldFn, cb) {
   })
 }
 
+// Windows of the steady-state check: how many must agree, and the least wall time of each.
+var STEADY_WINDOWS = 3
+var WINDOW_MS = 30
+
+// Whether the last STEADY_WINDOWS window means lie within `tolerance` (a fraction) of each other.
+function steady (windows, tolerance) {
+  if (windows.length < STEADY_WINDOWS) return false
+  var last = windows.slice(-STEADY_WINDOWS)
+  var lo = Math.min.apply(null, last)
+  var hi = Math.max.apply(null, last)
+  return lo > 0 && hi / lo - 1 <= tolerance
+}
+
+// Runs batches until the rate is steady: at least opts.warmupTime ms and opts.warmupSamples
+// batches, then until steady() or opts.warmupMaxTime ms. Calls back { ms, batches, steady }.
+function warmUp (batch, opts, yieldFn, cb) {
+  var maxTime = Math.max(opts.warmupTime, opts.warmupMaxTime || 0)
+  var tolerance = typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
+  var windows = []
+  var spent = 0
+  var batches = 0
+  var win = { wall: 0, measured: 0, count: 0 }
+
+  function next () {
+    timeBatch(batch, yieldFn, function (measuredMs, wallMs) {
+      spent += wallMs
+      batches++
+      win.wall += wallMs
+      win.measured += measuredMs
+      win.count++
+      if (win.wall >= WINDOW_MS) {
+        windows.push(win.measured / win.count)
+        win = { wall: 0, measured: 0, count: 0 }
+      }
+      var minimumDone = spent >= opts.warmupTime && batches >= opts.warmupSamples
+      var isSteady = minimumDone && (!opts.warmupMaxTime || steady(windows, tolerance))
+      if (isSteady || (minimumDone && spent >= maxTime)) {
+        return cb({ ms: spent, batches: batches, steady: isSteady })
+      }
+      next()
+    })
+  }
+  next()
+}
+
 // The built-in sampler: time-budgeted like tinybench, at least minSamples samples.
 function runBuiltin (batch, opts, yieldFn, cb) {
   var samples = []
   var spent = 0
-  var warming = true
-
-  function phaseDone () {
-    if (warming) return spent >= opts.warmupTime && samples.length >= opts.warmupSamples
-    return spent >= opts.sampleTime && samples.length >= opts.minSamples
-  }
 
   function next () {
     timeBatch(batch, yieldFn, function (measuredMs, wallMs) {
       samples.push(measuredMs)
       spent += wallMs
-      if (!phaseDone()) return next()
-      if (warming) {
-        warming = false
-        samples = []
-        spent = 0
-        return next()
-      }
+      if (spent < opts.sampleTime || samples.length < opts.minSamples) return next()
       cb(null, summaryOf('builtin', stats.summarize(samples)))
     })
   }
@@ -80,8 +122,7 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
   var bench = new tinybench.Bench({
     time: opts.sampleTime,
     iterations: opts.minSamples,
-    warmupTime: opts.warmupTime,
-    warmupIterations: opts.warmupSamples,
+    warmup: false, // warmUp() has run the batches to a steady rate already
     throws: true
   })
   bench.add('batch', function () {
@@ -145,13 +186,25 @@ function tinybenchMissing (where) {
 }
 
 // opts: { sampler: 'auto'|'builtin'|'tinybench', tinybench: { url, minNode }, warmupTime,
-// warmupSamples, sampleTime, minSamples }. Calls back (err, summary).
+// warmupMaxTime, steadyTolerance, warmupSamples, sampleTime, minSamples }. Calls back
+// (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady }.
 function sample (batch, opts, yieldFn, cb) {
-  if (opts.sampler === 'builtin') return runBuiltin(batch, opts, yieldFn, cb)
+  function timed (backEnd) {
+    warmUp(batch, opts, yieldFn, function (warm) {
+      backEnd(function (err, summary) {
+        if (err) return cb(err)
+        summary.warmupMs = warm.ms
+        summary.warmupBatches = warm.batches
+        summary.steady = warm.steady
+        cb(null, summary)
+      })
+    })
+  }
+  if (opts.sampler === 'builtin') return timed(function (done) { runBuiltin(batch, opts, yieldFn, done) })
   loadTinybench(opts.tinybench, function (tinybench) {
-    if (tinybench) return runTinybench(tinybench, batch, opts, yieldFn, cb)
+    if (tinybench) return timed(function (done) { runTinybench(tinybench, batch, opts, yieldFn, done) })
     if (opts.sampler === 'tinybench') return cb(tinybenchMissing(opts.tinybench))
-    runBuiltin(batch, opts, yieldFn, cb)
+    timed(function (done) { runBuiltin(batch, opts, yieldFn, done) })
   })
 }
 

@@ -12,6 +12,7 @@ const { validate } = require('./schema')
 const { LAYOUTS } = require('../report/model')
 const { CHART_UNDER } = require('../report')
 const { ROOT } = require('./paths')
+const { resolveCpu } = require('./cpu-pin')
 
 // `-i floor` runs the maintainers' floor, which the npm package does not ship (docs/performance.md).
 const FLOOR = path.join(ROOT, 'tools', 'floor.js')
@@ -187,6 +188,7 @@ function normalize (raw) {
     quick,
     sampleTime,
     sampler,
+    pin: resolveCpu(raw.cpu === undefined ? 'auto' : raw.cpu),
     ...output,
     baseline,
     baselineFile: raw.baseline || null,
@@ -210,11 +212,24 @@ function normalizeReport (files, raw) {
   }
 }
 
+const COMPARE_FORMATS = ['table', 'md', 'json']
+
+// `timerbench compare <first> <second>`: both files read and validated.
+function normalizeCompare (first, second, raw) {
+  const files = [first, second].filter((f) => f !== undefined)
+  if (files.length !== 2) throw new UsageError('compare needs two files (valid: two JSON files written by timerbench -f json or -o)')
+  return {
+    first: { file: first, report: loadReport(first, 'compare') },
+    second: { file: second, report: loadReport(second, 'compare') },
+    format: oneOf('--format', raw.format === undefined ? 'table' : raw.format, COMPARE_FORMATS)
+  }
+}
+
 // `timerbench nodes`.
 function normalizeNodes (raw) {
   return { format: oneOf('--format', raw.format === undefined ? 'table' : raw.format, NODES_FORMATS) }
 }
 
 module.exports = {
-  normalize, normalizeReport, normalizeNodes, DEFAULT_IMPLS
+  normalize, normalizeReport, normalizeNodes, normalizeCompare, DEFAULT_IMPLS
 }

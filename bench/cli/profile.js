@@ -1,21 +1,15 @@
-// How long each child samples, and how long it may take. One place for the time budget: the
-// default `timerbench` has to finish in under 90 s on a 2-core machine. It runs 51 rate cells
-// (3 fn-* + 16 timer scenarios x 3 implementations) x 5 runs = 255 children at about 0.13 s of
-// start-up each plus 140 ms of warm-up and sampling (about 61 s). The cpu rows are not in it:
-// each child must first fire its loops 6,000 times (cpuWarmupFires()), seconds per child.
+// How long each child samples, and how long it may take.
 //
-// Warm-up: a rate row should measure optimized code. After 15 ms, both implementations still ran
-// partly unoptimized (native immediate-set read 8-11 M/s against 15-16 M/s after 100 ms, with
-// margins of 30-90 %); 100 ms is where native's rows settle on this machine.
-// Not on every host of its kind, nor on every Node: where page faults and system calls cost more
-// (a syscall took about 1 us on one such VM), V8 still grows its young generation, and Node 22
-// and 24 still tier their code up, 300-800 ms after start (tools/warmup.js shows where a
-// row levels off). The plain run cannot afford that warm-up on every cell; an explicit
-// --sample-time warms up for 40 % of it (600 ms for --sample-time 1500).
+// Warm-up: a rate row must measure the steady state. V8 tiers a row's code up 150 to 300 ms into
+// a child on Node 20 here (later on Node 22 and 24), so a child samples only after at least
+// 300 ms and, beyond that, once its batches run at a steady rate (bench/child/sampler.js), up to
+// 1 s. Sampling then takes 100 ms: within a child, the batches of a steady row agree to 1-3 %,
+// so a longer window buys less than another child does (docs/timerbench.md, "How far to trust a
+// run"). An explicit --sample-time warms up for at least 40 % of it.
 'use strict'
 
-const NORMAL = { warmupTime: 100, warmupSamples: 2, sampleTime: 40, minSamples: 5 }
-const QUICK = { warmupTime: 10, warmupSamples: 1, sampleTime: 25, minSamples: 3 }
+const NORMAL = { warmupTime: 300, warmupMaxTime: 1000, steadyTolerance: 0.03, warmupSamples: 2, sampleTime: 100, minSamples: 5 }
+const QUICK = { warmupTime: 10, warmupMaxTime: 0, warmupSamples: 1, sampleTime: 25, minSamples: 3 }
 
 // Child start-up, module loading and reporting, measured at about 0.1 s here.
 const CHILD_OVERHEAD_MS = 120
@@ -36,7 +30,8 @@ const LOOP_PERIOD_MS = 1.1
 function sampling (opts) {
   const base = opts.quick ? QUICK : NORMAL
   if (!opts.sampleTime) return { ...base }
-  return { ...base, sampleTime: opts.sampleTime, warmupTime: Math.max(base.warmupTime, opts.sampleTime * 0.4) }
+  const warmupTime = Math.max(base.warmupTime, opts.sampleTime * 0.4)
+  return { ...base, sampleTime: opts.sampleTime, warmupTime, warmupMaxTime: base.warmupMaxTime && Math.max(base.warmupMaxTime, warmupTime) }
 }
 
 // The cpu window opens after a warm-up of a tenth of the duration, within 0.1..1 s...
@@ -73,7 +68,8 @@ function expectedMs (scenario, opts) {
     return CHILD_OVERHEAD_MS + Math.max(cpuWarmupMs(opts.duration), firesMs) + CPU_GC_MS + opts.duration * 1000 + CPU_DRAIN_MS
   }
   const s = sampling(opts)
-  return CHILD_OVERHEAD_MS + s.warmupTime + s.sampleTime
+  // A typical warm-up ends at about 1.4 times the minimum (the steady check's extra windows).
+  return CHILD_OVERHEAD_MS + Math.min(s.warmupMaxTime || s.warmupTime, s.warmupTime * 1.4) + s.sampleTime
 }
 
 function timeoutMs (scenario, opts) {

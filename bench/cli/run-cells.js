@@ -78,7 +78,7 @@ async function runBench (opts, onProgress = () => {}) {
     // A cell that failed once would fail again (or hang again): its other runs are skipped.
     if (cellState.error) continue
     const spec = childSpec(cell, opts)
-    const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS)
+    const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
     if (outcome.error) cellState.error = outcome.error
     else cellState.runs.push(outcome.run)
   }
@@ -100,6 +100,7 @@ async function runBench (opts, onProgress = () => {}) {
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
+      cpu: opts.pin && opts.pin.cpu !== undefined ? opts.pin.cpu : null,
       modules: modulesOf(opts),
       nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
     },

@@ -11,10 +11,16 @@
 //                  impl, scenario, unit (one of ./units.js), higherIsBetter (the
 //                  unit's), median, min, max (numbers, or null when error), runs: [ run ],
 //                  samples, rme, error: null | { kind, message } } ],
-//     fits?: [ fit ] }
+//     fits?: [ fit ], confidence?: { level, interval, correction, alpha, same },
+//     comparisons?: [ comparison ] }
 //   run: { value, samples >= 1, rme: number | null, sampler, extra?: {} }
 //   A value (run value, median, min, max) is finite and > 0, or >= 0 in units where 0 is a real
 //   measurement (ms of lateness or jitter, early-fire counts, fires/s).
+//   comparison (derived from the runs whenever JSON is written; absent in reports before it): one
+//     implementation against native on one runtime: { node, impl, scenario, ratio (> 0, above 1
+//     means better than native), low, high (its 95 % interval, or both null with fewer than 2
+//     runs a side), p, pAdjusted (Benjamini-Hochberg across the report; null without an
+//     interval), verdict: 'better' | 'worse' | 'same' | 'inconclusive', runs: [n, native's n] }
 //   fit (optional; how a cost grows with N, see fit.js): { group, unit, node, impl, exponent,
 //     points: [ { scenario, n > 0 integer, value > 0 } ] (at least 2, n ascending) }
 'use strict'
@@ -108,6 +114,23 @@ function validateFit (problems, f, where) {
   })
 }
 
+const VERDICTS = ['better', 'worse', 'same', 'inconclusive']
+const isProbability = (v) => v === null || (isFiniteNumber(v) && v >= 0 && v <= 1)
+
+function validateComparison (problems, c, where) {
+  if (!check(problems, isObject(c), where, 'an object')) return
+  for (const key of ['node', 'impl', 'scenario']) check(problems, isString(c[key]), `${where}.${key}`, 'a non-empty string')
+  check(problems, c.ratio === null || (isFiniteNumber(c.ratio) && c.ratio > 0), `${where}.ratio`, 'null (no finite ratio) or a finite number > 0')
+  const bounded = c.low === null && c.high === null
+  check(problems, bounded || (isFiniteNumber(c.low) && isFiniteNumber(c.high) && c.low > 0 && c.low <= c.high),
+    `${where}.low/high`, 'both null, or 0 < low <= high')
+  check(problems, isProbability(c.p), `${where}.p`, 'null or a number in 0..1')
+  check(problems, isProbability(c.pAdjusted), `${where}.pAdjusted`, 'null or a number in 0..1')
+  check(problems, VERDICTS.includes(c.verdict), `${where}.verdict`, `one of ${VERDICTS.join(', ')}`)
+  check(problems, Array.isArray(c.runs) && c.runs.length === 2 && c.runs.every((n) => Number.isInteger(n) && n >= 1),
+    `${where}.runs`, 'two integers >= 1')
+}
+
 function validate (report) {
   const problems = []
   if (!check(problems, isObject(report), 'report', 'an object')) return problems
@@ -131,7 +154,11 @@ function validate (report) {
   if (report.fits !== undefined && check(problems, Array.isArray(report.fits), 'fits', 'an array when present')) {
     report.fits.forEach((f, i) => validateFit(problems, f, `fits[${i}]`))
   }
+  if (report.confidence !== undefined) check(problems, isObject(report.confidence), 'confidence', 'an object when present')
+  if (report.comparisons !== undefined && check(problems, Array.isArray(report.comparisons), 'comparisons', 'an array when present')) {
+    report.comparisons.forEach((c, i) => validateComparison(problems, c, `comparisons[${i}]`))
+  }
   return problems
 }
 
-module.exports = { validate, UNITS }
+module.exports = { validate, UNITS, VERDICTS }

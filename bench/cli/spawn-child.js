@@ -6,6 +6,7 @@
 const { spawn } = require('child_process')
 const protocol = require('../child/protocol')
 const { nodeCommand } = require('./child-env')
+const { pinned } = require('./cpu-pin')
 const { CHILD } = require('./paths')
 const registry = require('../scenarios')
 const runtime = require('../nodes/runtime')
@@ -48,9 +49,17 @@ function childArgs (spec, name = runtime.NODE) {
   return runtime.scriptArgs(name, flags, CHILD, [JSON.stringify(spec)])
 }
 
+// The app rows start a load generator beside their server; it inherits the child's CPU, so
+// pinning them would make the two share one core.
+function pinFor (spec, pin) {
+  const scenario = registry.get(spec.scenario)
+  return scenario && scenario.app ? null : pin
+}
+
 // node: a binary path (a Node), or { path, runtime } from resolve.js. spec: the child spec (see
-// child/main.js). Resolves { run, node } or { error }.
-function runChild (node, spec, timeoutMs) {
+// child/main.js). pin: { cpu, taskset } from cpu-pin.js, or none. Resolves { run, node } or
+// { error }.
+function runChild (node, spec, timeoutMs, { pin = null } = {}) {
   const nodePath = typeof node === 'string' ? node : node.path
   const name = typeof node === 'string' ? runtime.NODE : node.runtime || runtime.NODE
   return new Promise((resolve) => {
@@ -59,7 +68,7 @@ function runChild (node, spec, timeoutMs) {
     let timedOut = false
     let child
     try {
-      const cmd = nodeCommand(nodePath, childArgs(spec, name))
+      const cmd = pinned(nodeCommand(nodePath, childArgs(spec, name)), pinFor(spec, pin))
       child = spawn(cmd.file, cmd.args, { env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] })
     } catch (err) {
       resolve({ error: { kind: 'crash', message: `cannot start ${nodePath}: ${err.message}` } })

@@ -17,7 +17,7 @@ function implName (impl) {
 }
 
 function rowsOf (scenario, results, cols, notes) {
-  const { unit, marks, find } = rowContext(scenario, results)
+  const { unit, marks, find, judged } = rowContext(scenario, results)
   const label = `${scenario} (${unit})`
   // Rows without timers have one value per Node and no implementations to compare.
   if (cols.nodes.some((node) => find(node, NONE))) {
@@ -26,7 +26,7 @@ function rowsOf (scenario, results, cols, notes) {
   const rows = cols.impls.map((impl, i) =>
     [i === 0 ? label : '', implName(impl), ...cols.nodes.map((node) => cellText(find(node, impl), marks, notes))])
   if (cols.hasRatio) {
-    for (const impl of cols.others) rows.push(['', ratioName(impl), ...cols.nodes.map((node) => ratioText(find, node, impl))])
+    for (const impl of cols.others) rows.push(['', ratioName(impl), ...cols.nodes.map((node) => ratioText(find, node, impl, judged))])
   }
   return rows
 }

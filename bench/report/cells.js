@@ -7,13 +7,11 @@
 const registry = require('../scenarios')
 const { compareLabels } = require('../nodes/runtime')
 const fmt = require('./format')
-const { validValue } = require('../child/units')
 const { ratio, NATIVE } = require('./ratio')
 const implSpec = require('../child/impl-spec')
+const { judge, BEST, BEST_NATIVE } = require('./verdicts')
 
 const NONE = '-'
-const BEST = '++'
-const BEST_NATIVE = '**'
 
 function unique (list) {
   return [...new Set(list)]
@@ -63,22 +61,12 @@ function footnoteBook () {
   }
 }
 
-// Marks the best value overall (`++`) and the best native value (`**`, when native is not also
-// the best overall), across every Node and implementation of the row. Rows that call no timers
-// count as native: they are what native costs.
-function marksOf (rowResults) {
-  const ok = rowResults.filter((r) => !r.error && validValue(r.unit, r.median))
+// The `++` (best value of the row) and `**` (best native value, when native is not also the best)
+// marks of a row's results, where the row's verdicts support them (verdicts.js). `judged`: the
+// whole table's judge(), so that the row is corrected with the table; alone, the row is its family.
+function marksOf (rowResults, judged = judge(rowResults)) {
   const marks = new Map()
-  if (!ok.length) return marks
-  const better = ok[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b
-  const bestOf = (list) => list.reduce((best, r) => (better(r.median, best) ? r.median : best), list[0].median)
-  const best = bestOf(ok)
-  const natives = ok.filter((r) => r.impl === NATIVE || r.impl === NONE)
-  const bestNative = natives.length ? bestOf(natives) : null
-  for (const r of ok) {
-    if (r.median === best) marks.set(r, BEST)
-    else if (bestNative !== null && r.median === bestNative && (r.impl === NATIVE || r.impl === NONE)) marks.set(r, BEST_NATIVE)
-  }
+  for (const r of rowResults) if (judged.marks.has(r)) marks.set(r, judged.marks.get(r))
   return marks
 }
 
@@ -95,10 +83,12 @@ function cellText (result, marks, notes) {
 // One scenario's results, with lookups the layouts need.
 function rowContext (scenario, results) {
   const rowResults = results.filter((r) => r.scenario === scenario)
+  const judged = judge(results)
   return {
     unit: rowResults[0].unit,
-    marks: marksOf(rowResults),
-    find: (node, impl) => rowResults.find((r) => r.node === node && r.impl === impl)
+    marks: marksOf(rowResults, judged),
+    find: (node, impl) => rowResults.find((r) => r.node === node && r.impl === impl),
+    judged
   }
 }
 
@@ -114,9 +104,16 @@ function ratioHeader (impl) {
   return [ratioName(name), ...options]
 }
 
-/** The ratio cell of `impl` on `node`: the implementation over native on the same runtime. */
-function ratioText (find, node, impl) {
-  return fmt.ratio(ratio(find(node, impl), find(node, NATIVE)))
+// The verdict of a ratio, as a mark after its interval.
+const VERDICT_MARKS = { better: '▲', worse: '▼', same: '=', inconclusive: '?' }
+
+/** The ratio cell of `impl` on `node`: the implementation over native on the same runtime, with
+ * its 95 % interval and verdict where the runs allow one (judged: the table's judge()). */
+function ratioText (find, node, impl, judged) {
+  const result = find(node, impl)
+  const j = judged && result ? judged.ratios.get(result) : null
+  if (!j || j.low === null) return fmt.ratio(ratio(result, find(node, NATIVE)))
+  return `${fmt.ratio(j.ratio)} ${fmt.interval(j.low, j.high)} ${VERDICT_MARKS[j.verdict]}`
 }
 
 module.exports = {
@@ -134,5 +131,6 @@ module.exports = {
   rowContext,
   ratioName,
   ratioHeader,
-  ratioText
+  ratioText,
+  VERDICT_MARKS
 }

@@ -10,6 +10,7 @@
 const fmt = require('./format')
 const cells = require('./cells')
 const model = require('./model')
+const { judge } = require('./verdicts')
 
 const { NONE, BEST, BEST_NATIVE } = cells
 
@@ -59,7 +60,7 @@ function entryOf (result, marks, notes) {
 
 function scenarioOf (name, results, cols, notes) {
   const rowResults = results.filter((r) => r.scenario === name)
-  const marks = cells.marksOf(rowResults)
+  const marks = cells.marksOf(rowResults, judge(results))
   const first = rowResults.find((r) => !r.error) || rowResults[0]
   const entries = []
   for (const node of cols.nodes) {
@@ -110,7 +111,7 @@ function build (report, { tableLayout = null } = {}) {
     warnings: grid.notes.filter((n) => n.startsWith('warning:')),
     legend: [
       'Bars: the median of each cell, from 0 to the largest value of its scenario.',
-      `${BEST} marks the best value of a scenario; ${BEST_NATIVE} the best native value when native is not also the best.`
+      `${BEST} marks the best value of a scenario; ${BEST_NATIVE} the best native value when native is not also the best; each only where it beats the next value with confidence.`
     ]
   }
 }

@@ -33,9 +33,15 @@ function ratio (r) {
   return r >= 10 ? `${r.toFixed(1)}x` : `${r.toFixed(2)}x`
 }
 
+// A ratio's interval, [5.31-5.68], at the ratio's own precision.
+function interval (low, high) {
+  const digits = (v) => (v >= 10 ? 1 : 2)
+  return `[${low.toFixed(digits(low))}-${high.toFixed(digits(high))}]`
+}
+
 function percentChange (p) {
   const sign = p > 0 ? '+' : ''
   return `${sign}${p.toFixed(1)}%`
 }
 
-module.exports = { value, measurement, margin, ratio, percentChange }
+module.exports = { value, measurement, margin, ratio, interval, percentChange }

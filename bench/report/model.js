@@ -14,7 +14,7 @@ const cells = require('./cells')
 const wide = require('./wide')
 const byVersion = require('./by-version')
 
-const { NONE, BEST, BEST_NATIVE, unique, ratioName, implLabel } = cells
+const { NONE, BEST, BEST_NATIVE, VERDICT_MARKS, unique, ratioName, implLabel } = cells
 const LAYOUTS = { wide, versions: byVersion }
 
 /** The layout module (wide.js or by-version.js) for --layout `name`: 'auto' is wide for one Node. */
@@ -74,15 +74,21 @@ function invertedUnits (results) {
   return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter)
 }
 
+const INTERVAL_NOTE = '[low-high]: the ratio\'s 95% confidence interval over the runs (ratio of geometric means, ' +
+  `Welch t on the logs); ${VERDICT_MARKS.better} better, ${VERDICT_MARKS.worse} worse (Benjamini-Hochberg across the table, 5%), ` +
+  `${VERDICT_MARKS.same} the same (the interval within ±5%), ${VERDICT_MARKS.inconclusive} inconclusive.`
+
 function notesOf (cols, results, grid) {
   const lines = [
     '± is the 95% margin of error across runs (within the single run when --runs 1).',
     unitsNote(results),
-    `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best.`
+    `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best; ` +
+    'each only where it beats the next value with confidence.'
   ]
   if (cols.nodes.length > 1) {
     lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
-    `${BEST_NATIVE} the best native value across the columns (Node versions, Bun, Deno) when native is not also the best.`
+    `${BEST_NATIVE} the best native value across the columns (Node versions, Bun, Deno) when native is not also the best; ` +
+    'each only where it beats the next value with confidence.'
   }
   if (cols.hasRatio) {
     const zero = results.some((r) => !r.error && r.median === 0)
@@ -98,6 +104,7 @@ function notesOf (cols, results, grid) {
     const only = names.length === 1 ? names[0] : null
     const flipped = inverted.length ? `; for ${inverted.join(', ')} rows native over ${only || 'it'}, so ` : ', so '
     lines.push(`${what}${flipped}above 1 always means ${only || 'the implementation'} is better.${zero}`)
+    if (results.some((r) => r.runs.length > 1)) lines.push(INTERVAL_NOTE)
   }
   if (results.some((r) => r.impl === NONE)) {
     lines.push(`fn-* rows call no timer function: ${grid.fnNote}.`)

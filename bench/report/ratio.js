@@ -29,7 +29,7 @@ function allRatios (report) {
     if (r.impl === NATIVE || r.impl === '-') continue
     const nativeResult = natives.get(`${r.node}\0${r.scenario}`)
     if (!nativeResult) continue
-    out.push({ node: r.node, impl: r.impl, scenario: r.scenario, ratio: ratio(r, nativeResult), result: r })
+    out.push({ node: r.node, impl: r.impl, scenario: r.scenario, ratio: ratio(r, nativeResult), result: r, native: nativeResult })
   }
   return out
 }

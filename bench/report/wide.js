@@ -15,14 +15,14 @@ function header (cols) {
 }
 
 function rowOf (scenario, results, cols, notes) {
-  const { unit, marks, find } = rowContext(scenario, results)
+  const { unit, marks, find, judged } = rowContext(scenario, results)
   const cells = [`${scenario} (${unit})`]
   for (const node of cols.nodes) {
     const shared = find(node, NONE)
     // A row without timers has one value per Node: it goes in the first column of that Node.
     if (shared) cols.impls.forEach((_, i) => cells.push(i === 0 ? cellText(shared, marks, notes) : ''))
     else for (const impl of cols.impls) cells.push(cellText(find(node, impl), marks, notes))
-    if (cols.hasRatio) for (const impl of cols.others) cells.push(shared ? '' : ratioText(find, node, impl))
+    if (cols.hasRatio) for (const impl of cols.others) cells.push(shared ? '' : ratioText(find, node, impl, judged))
   }
   return [cells]
 }

@@ -29,15 +29,15 @@ t.test('a ratio far below the baseline is a regression: exit 1', async (t) => {
   const res = await cli([...ARGS, '--baseline', baselineFile(dir, 'fast.json', 1000)], ENV)
   t.equal(res.code, 1, res.stderr)
   t.match(res.stdout, /compared with baseline .*fast\.json/)
-  t.match(res.stdout, /immediate-set-clear\s+│ heaptimers\s+│ v[\d.]+\s+│\s+1000\.0x │\s+[\d.]+x │\s+-\d+\.\d% │ REGRESSION/)
-  t.match(res.stdout, /1 ratio regressed by more than 10% against/)
+  t.match(res.stdout, /immediate-set-clear\s+│ heaptimers\s+│ v[\d.]+\s+│\s+1000\.0x │\s+[\d.]+x │\s+-\d+\.\d% │ no interval\s+│ REGRESSION/, 'one run a cell: the estimate alone decides')
+  t.match(res.stdout, /1 ratio regressed significantly, by more than 10%, against/)
 })
 
 t.test('a ratio above the baseline is fine: exit 0', async (t) => {
   const dir = t.testdir({})
   const res = await cli([...ARGS, '--baseline', baselineFile(dir, 'slow.json', 0.001)], ENV)
   t.equal(res.code, 0, res.stderr)
-  t.match(res.stdout, /no ratio regressed by more than 10%/)
+  t.match(res.stdout, /no ratio regressed significantly by more than 10%/)
   t.notMatch(res.stdout, /REGRESSION/)
 })
 
@@ -46,7 +46,7 @@ t.test('--max-regression sets the tolerance; json keeps stdout parseable', async
   const res = await cli([...ARGS, '-f', 'json', '--max-regression', '99.99999', '--baseline', baselineFile(dir, 'b.json', 1000)], ENV)
   t.equal(res.code, 0, res.stderr)
   JSON.parse(res.stdout)
-  t.match(res.stderr, /no ratio regressed by more than 99\.99999%/)
+  t.match(res.stderr, /no ratio regressed significantly by more than 99\.99999%/)
 })
 
 t.test('compare: exact version, then same major; errors count as regressions, n/a does not', async (t) => {
@@ -62,14 +62,29 @@ t.test('compare: exact version, then same major; errors count as regressions, n/
   ], 'pairs with a baseline ratio; the old Node\'s n/a cells have none')
   // heaptimers halves on timeout-set-clear; a cpu cell crashes.
   now.results[6].median = 14
+  now.results[6].runs = now.results[6].runs.map((run) => ({ ...run, value: run.value / 2 }))
   now.results[18] = { ...now.results[18], median: null, min: null, max: null, rme: null, runs: [], error: { kind: 'crash', message: 'x' } }
   cmp = compare(now, baseline, 10)
   t.same(cmp.regressions.map((r) => `${r.scenario}/${r.impl}`), ['timeout-set-clear/heaptimers', 'cpu-1ms-loops-100/heaptimers'])
   t.equal(Math.round(cmp.rows[0].change), -50)
   const text = render(cmp, 'base.json')
-  t.match(text, /timeout-set-clear .*7\.00x .*3\.50x .*-50\.0% .*REGRESSION/)
+  t.match(text, /timeout-set-clear .*7\.00x .*3\.50x .*-50\.0% \[-5\d\.\d% -4\d\.\d%\] .*worse .*REGRESSION/)
   t.match(text, /cpu-1ms-loops-100 .*2\.96x .*- .*error .*REGRESSION/)
-  t.match(text, /2 ratios regressed by more than 10% against base\.json/)
+  t.match(text, /2 ratios regressed significantly, by more than 10%, against base\.json/)
+})
+
+t.test('compare: a fall within the runs\' spread is no regression, however large its estimate', async (t) => {
+  const baseline = reportFixture.report()
+  const now = reportFixture.report()
+  // heaptimers' estimate falls 20 %, but its runs now spread from 0.3x to 1.7x of it.
+  const ht = now.results[6]
+  ht.median *= 0.8
+  ht.runs = [0.3, 0.8 * 0.8, 1.7].map((f) => ({ ...ht.runs[0], value: 28 * f }))
+  const cmp = compare(now, baseline, 10)
+  const row = cmp.rows.find((r) => r.scenario === 'timeout-set-clear' && r.impl === 'heaptimers')
+  t.ok(row.change < -10, 'the estimate fell beyond the threshold')
+  t.equal(row.verdict, 'inconclusive')
+  t.notOk(row.regressed, 'but not significantly: no regression')
 })
 
 t.test('compare: nothing in common', async (t) => {

@@ -38,11 +38,13 @@ t.test('--quick: one run, 1 s cpu; explicit values win', async (t) => {
   t.equal(profile.sampling(o).sampleTime, 7)
 })
 
-t.test('rate rows warm up long enough to measure optimized code; --quick stays short', async (t) => {
-  t.same([profile.sampling(normalize({})).warmupTime, profile.sampling(normalize({})).sampleTime], [100, 40])
-  t.equal(profile.sampling(normalize({ sampleTime: '20' })).warmupTime, 100, 'a short --sample-time keeps the warm-up')
+t.test('rate rows warm up to a steady rate before they sample; --quick stays short', async (t) => {
+  const plain = profile.sampling(normalize({}))
+  t.same([plain.warmupTime, plain.warmupMaxTime, plain.steadyTolerance, plain.sampleTime], [300, 1000, 0.03, 100])
+  t.equal(profile.sampling(normalize({ sampleTime: '20' })).warmupTime, 300, 'a short --sample-time keeps the warm-up')
   t.equal(profile.sampling(normalize({ sampleTime: '1000' })).warmupTime, 400, 'a long one warms up for 40 % of it')
   t.equal(profile.sampling(normalize({ quick: true })).warmupTime, 10)
+  t.equal(profile.sampling(normalize({ quick: true })).warmupMaxTime, 0, '--quick does not wait for a steady rate')
 })
 
 t.test('-s: names and groups in registry order; cpu duration defaults to 10 s', async (t) => {

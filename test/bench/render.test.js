@@ -4,6 +4,7 @@
 'use strict'
 
 const t = require('tap')
+const { validate } = require('../../bench/cli/schema')
 const { render, wantColor } = require('../../bench/report')
 const model = require('../../bench/report/model')
 const fixture = require('./fixtures/report')
@@ -40,8 +41,8 @@ t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
   t.equal(sc['v16.20.2 native'], '5.00 ±4% **', 'best native across versions')
   t.equal(sc['v20.20.2 native'], '4.00 ±5%')
   t.equal(sc['v20.20.2 heaptimers'], '28.0 ±6% ++', 'best overall')
-  t.equal(sc['v20.20.2 ht/native'], '7.00x', 'heaptimers over native')
-  t.equal(sc['v20.20.2 ht/native maxTickDepth=10'], '6.75x', 'heaptimers:maxTickDepth=10 over native')
+  t.match(sc['v20.20.2 ht/native'], /^7\.00x \[[\d.]+-[\d.]+\] ▲$/, 'heaptimers over native')
+  t.match(sc['v20.20.2 ht/native maxTickDepth=10'], /^6\.75x \[[\d.]+-[\d.]+\] ▲$/, 'heaptimers:maxTickDepth=10 over native')
   t.match(sc['v16.20.2 heaptimers'], /^n\/a \[1\]$/)
   t.equal(sc['v16.20.2 ht/native'], '-')
 
@@ -49,14 +50,14 @@ t.test('wide grid: columns, marks, ratios, footnotes', async (t) => {
   t.equal(rec['v20.20.2 native'], '0.800 ±3% **')
   t.equal(rec['v20.20.2 heaptimers'], '0.900 ±3% ++')
   t.match(rec['v20.20.2 heaptimers maxTickDepth=10'], /^error \[2\]$/)
-  t.equal(rec['v20.20.2 ht/native'], '1.13x')
+  t.match(rec['v20.20.2 ht/native'], /^1\.13x \[[\d.]+-[\d.]+\] ▲$/)
   t.equal(rec['v20.20.2 ht/native maxTickDepth=10'], '-', 'no ratio for an error cell')
 
   const cpu = rowOf(grid, 'cpu-1ms-loops-100')
   t.equal(cpu['v20.20.2 native'], '47.3% ±2% **', 'lower is better: best native is the lowest')
   t.equal(cpu['v20.20.2 heaptimers'], '16.0% ±2% ++')
-  t.equal(cpu['v20.20.2 ht/native'], '2.96x', 'native/heaptimers for % cpu')
-  t.equal(cpu['v20.20.2 ht/native maxTickDepth=10'], '2.87x')
+  t.match(cpu['v20.20.2 ht/native'], /^2\.96x \[[\d.]+-[\d.]+\] ▲$/, 'native/heaptimers for % cpu')
+  t.match(cpu['v20.20.2 ht/native maxTickDepth=10'], /^2\.87x \[[\d.]+-[\d.]+\] ▲$/)
 
   t.match(grid.notes.join('\n'), /\[1\] n\/a: heaptimers needs Node >=18.*heaptimers on v16\.20\.2; heaptimers:maxTickDepth=10 on v16\.20\.2; 6 cells/)
   t.match(grid.notes.join('\n'), /\[2\] crash: child killed by SIGSEGV \(heaptimers:maxTickDepth=10 on v20\.20\.2; 1 cell\)/)
@@ -99,15 +100,23 @@ t.test('markdown: a GitHub table with escaped marks', async (t) => {
   t.match(lines[header + 1], /^\|:---\|---:\|/, 'alignment row')
   t.ok(md.includes('| timeout-set-clear (M/s) | 5.00 ±4% \\*\\* |'), 'escaped ** in a cell')
   t.ok(md.includes('28.0 ±6% ++'), '++ needs no escaping')
-  t.ok(md.includes('| 7.00x | 6.75x |'), 'a ratio column per implementation')
+  t.ok(md.includes('| 7.00x [6.84-7.16] ▲ | 6.75x [6.60-6.90] ▲ |'), 'a ratio column per implementation, with interval and verdict')
   const rows = lines.filter((l) => l.startsWith('| '))
   const widths = new Set(rows.map((l) => l.split(/(?<!\\)\|/).length))
   t.equal(widths.size, 1, 'every row has the same number of cells')
   t.match(md, /^- \[2\] crash: child killed by SIGSEGV/m, 'footnotes as a list')
 })
 
-t.test('json: the report itself', async (t) => {
-  t.same(JSON.parse(render(fixture.report(), 'json')), fixture.report())
+t.test('json: the report itself, with every ratio\'s interval and verdict', async (t) => {
+  const json = JSON.parse(render(fixture.report(), 'json'))
+  const { confidence, comparisons, ...rest } = json
+  t.same(rest, fixture.report())
+  t.same(validate(json), [], 'valid timerbench/1')
+  t.equal(confidence.level, 0.95)
+  t.equal(comparisons.length, 5, 'one per implementation cell with a native beside it')
+  const sc = comparisons.find((c) => c.impl === 'heaptimers' && c.scenario === 'timeout-set-clear')
+  t.same([sc.ratio, sc.low, sc.high, sc.verdict, sc.runs], [7, 6.84309, 7.16051, 'better', [3, 3]])
+  t.ok(sc.pAdjusted >= sc.p, 'the adjusted p is never below the raw one')
 })
 
 t.test('a report with only no-timer rows still renders', async (t) => {
@@ -128,18 +137,18 @@ t.test('versions grid (the default for several Nodes): a column per version, imp
     ['timeout-set-clear (M/s)', 'native', '5.00 ±4% **', '4.00 ±5%'],
     ['', 'heaptimers', 'n/a [1]', '28.0 ±6% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '27.0 ±7%'],
-    ['', 'ht/native', '-', '7.00x'],
-    ['', 'ht:maxTickDepth=10/native', '-', '6.75x'],
+    ['', 'ht/native', '-', '7.00x [6.84-7.16] ▲'],
+    ['', 'ht:maxTickDepth=10/native', '-', '6.75x [6.60-6.90] ▲'],
     ['immediate-recursion (M/s)', 'native', '0.500 ±3%', '0.800 ±3% **'],
     ['', 'heaptimers', 'n/a [1]', '0.900 ±3% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', 'error [2]'],
-    ['', 'ht/native', '-', '1.13x'],
+    ['', 'ht/native', '-', '1.13x [1.10-1.15] ▲'],
     ['', 'ht:maxTickDepth=10/native', '-', '-'],
     ['cpu-1ms-loops-100 (% cpu)', 'native', '50.0% ±2%', '47.3% ±2% **'],
     ['', 'heaptimers', 'n/a [1]', '16.0% ±2% ++'],
     ['', 'heaptimers:maxTickDepth=10', 'n/a [1]', '16.5% ±2%'],
-    ['', 'ht/native', '-', '2.96x'],
-    ['', 'ht:maxTickDepth=10/native', '-', '2.87x']
+    ['', 'ht/native', '-', '2.96x [2.89-3.02] ▲'],
+    ['', 'ht:maxTickDepth=10/native', '-', '2.87x [2.80-2.93] ▲']
   ], 'the same cells and marks as the wide grid, arranged like the classic table')
   t.match(grid.notes.join('\n'), /<implementation>\/native: each implementation over native on the same runtime \(ht: heaptimers\), one row each/)
   t.same(model.build(fixture.report(), { layout: 'versions' }), grid, 'auto picks versions for two Nodes')
@@ -150,4 +159,20 @@ t.test('versions grid (the default for several Nodes): a column per version, imp
   t.ok(md.includes('|:---|:---|---:|---:|'), 'both label columns left-aligned')
   t.ok(md.includes('|  | heaptimers | n/a [1] | 28.0 ±6% ++ |'))
   t.match(render(fixture.report(), 'table'), /│ timeout-set-clear \(M\/s\)\s+│ native\s+│ 5\.00 ±4% \*\* │\s+4\.00 ±5% │/)
+})
+
+t.test('a mark stands only where the runs support it; a ratio\'s verdict follows its interval', async (t) => {
+  const r = fixture.report()
+  const ht = r.results.find((x) => x.node === fixture.NODE_NEW && x.impl === 'heaptimers' && x.scenario === 'timeout-set-clear')
+  ht.runs = [20, 28, 36].map((value) => ({ ...ht.runs[0], value }))
+  const sc = rowOf(model.build(r, WIDE), 'timeout-set-clear')
+  t.equal(sc['v20.20.2 heaptimers'], '28.0 ±6%', '28 ± a lot is not surely above 27 ± 1 %: no ++')
+  t.equal(sc['v20.20.2 heaptimers maxTickDepth=10'], '27.0 ±7%', 'nor is 27 surely above it')
+  t.match(sc['v20.20.2 ht/native'], /^6\.\d\dx \[[\d.]+-[\d.]+\] ▲$/, 'still surely better than native')
+  const same = fixture.report()
+  const ht10 = same.results.find((x) => x.node === fixture.NODE_NEW && x.impl === 'heaptimers:maxTickDepth=10' && x.scenario === 'timeout-set-clear')
+  const native = same.results.find((x) => x.node === fixture.NODE_NEW && x.impl === 'native' && x.scenario === 'timeout-set-clear')
+  ht10.runs = native.runs.map((run) => ({ ...run, value: run.value * 1.01 }))
+  t.match(rowOf(model.build(same, WIDE), 'timeout-set-clear')['v20.20.2 ht/native maxTickDepth=10'], /^1\.01x \[[\d.]+-[\d.]+\] =$/,
+    '1 % apart within 1 % noise: the same')
 })

@@ -1,0 +1,109 @@
+// Every comparison a table makes, judged at once: each implementation against native on the same
+// runtime (the ratio columns), and each `++`/`**` mark (the marked cell against the runner-up of
+// its row). Each gets a 95 % interval of its ratio from the cells' runs (confidence.js) and a
+// verdict; the p-values of the whole table are corrected together (Benjamini–Hochberg), so that
+// a table of dozens of rows does not flag the few that differ by chance. A mark stands only where
+// its verdict is 'better': a best value that is within the spread of the next is not the best.
+'use strict'
+
+const confidence = require('./confidence')
+const { validValue } = require('../child/units')
+
+const NATIVE = 'native'
+const NONE = '-'
+const BEST = '++'
+const BEST_NATIVE = '**'
+
+/** How a report's comparisons are judged; recorded in the JSON so that a reader knows. */
+const METHOD = {
+  level: 0.95,
+  interval: 'ratio of geometric means of the runs, Welch t on the logs',
+  correction: 'bh',
+  alpha: 0.05,
+  same: 0.05
+}
+
+const valuesOf = (result) => result.runs.map((run) => run.value)
+const usable = (r) => r && !r.error && validValue(r.unit, r.median) && r.runs.length > 0
+
+function bestOf (list) {
+  const better = list[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b
+  return list.reduce((best, r) => (better(r.median, best.median) ? r : best), list[0])
+}
+
+// The mark candidates of one row: the best cell overall (`++`) and, when that is not native, the
+// best native cell (`**`), each with the runner-up it has to beat (null: nothing to beat).
+function markCandidates (rowResults) {
+  const ok = rowResults.filter(usable)
+  if (!ok.length) return []
+  const out = []
+  const best = bestOf(ok)
+  const rest = ok.filter((r) => r !== best && r.median !== best.median)
+  out.push({ result: best, mark: BEST, rival: rest.length ? bestOf(rest) : null, ties: ok.filter((r) => r.median === best.median) })
+  const natives = ok.filter((r) => r.impl === NATIVE || r.impl === NONE)
+  if (natives.length && !natives.some((r) => r.median === best.median)) {
+    const bestNative = bestOf(natives)
+    const others = natives.filter((r) => r.median !== bestNative.median)
+    out.push({ result: bestNative, mark: BEST_NATIVE, rival: others.length ? bestOf(others) : null, ties: natives.filter((r) => r.median === bestNative.median) })
+  }
+  return out
+}
+
+function compute (results) {
+  const natives = new Map()
+  for (const r of results) if (r.impl === NATIVE) natives.set(`${r.node}\0${r.scenario}`, r)
+  const ratioRows = []
+  for (const r of results) {
+    if (r.impl === NATIVE || r.impl === NONE) continue
+    const n = natives.get(`${r.node}\0${r.scenario}`)
+    if (!usable(r) || !usable(n)) continue
+    ratioRows.push({ kind: 'ratio', result: r, native: n, values: valuesOf(r), baseline: valuesOf(n), higherIsBetter: r.higherIsBetter })
+  }
+  const markRows = []
+  const unopposed = []
+  const scenarios = [...new Set(results.map((r) => r.scenario))]
+  for (const scenario of scenarios) {
+    for (const c of markCandidates(results.filter((r) => r.scenario === scenario))) {
+      if (!c.rival) unopposed.push(c)
+      else markRows.push({ kind: 'mark', ...c, values: valuesOf(c.result), baseline: valuesOf(c.rival), higherIsBetter: c.result.higherIsBetter })
+    }
+  }
+  const judged = confidence.compareAll([...ratioRows, ...markRows], METHOD)
+  const ratios = new Map()
+  const marks = new Map()
+  for (const j of judged) {
+    if (j.kind === 'ratio') ratios.set(j.result, j)
+    else if (j.verdict === 'better') j.ties.forEach((r) => marks.set(r, j.mark))
+  }
+  // A cell with nothing to beat (alone in its row, or the only native) keeps its mark.
+  for (const c of unopposed) c.ties.forEach((r) => marks.set(r, c.mark))
+  return { ratios, marks }
+}
+
+const cache = new WeakMap()
+
+/** { ratios: Map(result -> judged comparison with native), marks: Map(result -> '++' | '**') } of
+ * a report's results; computed once per results array. */
+function judge (results) {
+  if (!cache.has(results)) cache.set(results, compute(results))
+  return cache.get(results)
+}
+
+/** The JSON form of a report's ratio comparisons: what --format json, -o and compare carry. */
+function comparisonsOf (results) {
+  const round = (x) => (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(6)) : null)
+  return [...judge(results).ratios.values()].map((j) => ({
+    node: j.result.node,
+    impl: j.result.impl,
+    scenario: j.result.scenario,
+    ratio: round(j.ratio),
+    low: round(j.low),
+    high: round(j.high),
+    p: round(j.p),
+    pAdjusted: round(j.pAdjusted),
+    verdict: j.verdict,
+    runs: [j.result.runs.length, j.native.runs.length]
+  }))
+}
+
+module.exports = { judge, comparisonsOf, METHOD, BEST, BEST_NATIVE }

@@ -1,0 +1,51 @@
+// The child's sampler warms a row up until its batches run at a steady rate: it ends the warm-up
+// once the last windows agree, keeps going while the rate still climbs, and gives up at the cap,
+// saying the run never settled. Batches here are stand-ins that spin 1 ms of wall time and report
+// a measured time of their choosing, so the test needs no timer implementation.
+'use strict'
+
+const t = require('tap')
+const { sample } = require('../../bench/child/sampler')
+const clock = require('../../bench/child/child-clock')
+
+// A batch whose reported time follows `measured(n)` for its n-th call.
+function standIn (measured) {
+  let n = 0
+  return function batch (done) {
+    clock.spinUntil(clock.now() + 1)
+    done(measured(n++))
+  }
+}
+
+const OPTS = { sampler: 'builtin', warmupTime: 60, warmupMaxTime: 400, steadyTolerance: 0.03, warmupSamples: 2, sampleTime: 20, minSamples: 5 }
+
+function run (batch, opts = OPTS) {
+  return new Promise((resolve, reject) => sample(batch, opts, setImmediate, (err, s) => (err ? reject(err) : resolve(s))))
+}
+
+t.test('a steady row ends its warm-up soon after the minimum', async (t) => {
+  const s = await run(standIn(() => 1))
+  t.equal(s.steady, true)
+  t.ok(s.warmupMs >= 60 && s.warmupMs < 200, `warm-up ${s.warmupMs} ms`)
+  t.equal(s.mean, 1, 'the sample is of steady batches')
+})
+
+t.test('a row still speeding up is sampled only after it levels off', async (t) => {
+  // From 4 ms a batch down to 2 ms over the first 100 batches (about 100 ms, past the minimum).
+  const s = await run(standIn((n) => Math.max(2, 4 - n * 0.02)))
+  t.equal(s.steady, true)
+  t.ok(s.warmupBatches > 100, `warmed up over ${s.warmupBatches} batches, past the climb`)
+  t.equal(s.mean, 2, 'the sample sees only the faster plateau')
+})
+
+t.test('a row that never settles stops at the cap and says so', async (t) => {
+  const s = await run(standIn((n) => 1 + (n % 2) * 0.5 * (1 + (n % 7))))
+  t.equal(s.steady, false)
+  t.ok(s.warmupMs >= 400 && s.warmupMs < 600, `stopped at the cap: ${s.warmupMs} ms`)
+})
+
+t.test('without a cap (--quick) the warm-up is the minimum alone', async (t) => {
+  const s = await run(standIn((n) => 1 + (n % 3)), { ...OPTS, warmupMaxTime: 0 })
+  t.equal(s.steady, true)
+  t.ok(s.warmupMs < 150)
+})
