@@ -17,6 +17,7 @@ const nodes = require('./nodes/resolve')
 const listNodes = require('./nodes/list-nodes')
 const { merge } = require('./report/merge')
 const compare = require('./report/compare')
+const cpuPin = require('./cli/cpu-pin')
 const md = require('./report/md')
 const table = require('./report/table')
 const { resolveModules, findPackage } = require('./cli/impl-modules')
@@ -27,6 +28,7 @@ const APP_PACKAGES = ['undici', 'lru-cache', 'bottleneck']
 // files of module:<x> and undici implementations.
 async function prepare (raw, { stream = process.stderr, env = process.env, cwd = process.cwd() } = {}) {
   const opts = options.normalize(raw)
+  opts.pin = cpuPin.choose(opts.pin)
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
   // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache;

@@ -23,7 +23,13 @@ const DEFAULT_IMPLS = ['native', 'heaptimers', 'heaptimers:maxTickDepth=10']
 const PLAIN_LEFT_OUT = ['cpu']
 const DEFAULT_DURATION = 10
 const QUICK_DURATION = 1
-const DEFAULT_RUNS = 5
+// Without --runs, a run is adaptive: every cell gets MIN_RUNS children, then rounds are added to
+// the least precise scenarios until each ratio's 95 % interval is within ±DEFAULT_PRECISION % or
+// DEFAULT_MAX_TIME seconds have passed (run-cells.js). About 2 minutes for the plain run here.
+const DEFAULT_PRECISION = 5
+const DEFAULT_MAX_TIME = 120
+const MIN_RUNS = 3
+const MAX_RUNS = 15
 const FORMATS = ['table', 'md', 'json', 'chart']
 const SAMPLERS = ['auto', 'tinybench', 'builtin']
 const NODES_FORMATS = ['table', 'json']
@@ -158,6 +164,22 @@ function outputOptions (raw) {
   }
 }
 
+// Adaptive precision (runs null) or a fixed count: --precision and --max-time go with neither
+// --runs nor --quick, which fix the count.
+function precisionOf (raw, runs) {
+  const asked = raw.precision !== undefined || raw.maxTime !== undefined
+  if (runs !== null) {
+    if (asked) throw new UsageError('--precision and --max-time adapt the number of runs; they cannot go with --runs or --quick (valid: one or the other)')
+    return null
+  }
+  return {
+    target: raw.precision === undefined ? DEFAULT_PRECISION : number('--precision', raw.precision),
+    maxTimeMs: 1000 * (raw.maxTime === undefined ? DEFAULT_MAX_TIME : number('--max-time', raw.maxTime)),
+    minRuns: MIN_RUNS,
+    maxRuns: MAX_RUNS
+  }
+}
+
 // raw: commander's options for `run`. Returns everything runBench and the reporters need.
 function normalize (raw) {
   const quick = Boolean(raw.quick)
@@ -165,7 +187,8 @@ function normalize (raw) {
   const impls = resolveImpls(raw.impl)
   const output = outputOptions(raw)
   const sampler = oneOf('--sampler', raw.sampler === undefined ? 'auto' : raw.sampler, SAMPLERS)
-  const runs = raw.runs === undefined ? (quick ? 1 : DEFAULT_RUNS) : number('--runs', raw.runs, { integer: true })
+  const runs = raw.runs === undefined ? (quick ? 1 : null) : number('--runs', raw.runs, { integer: true })
+  const precision = precisionOf(raw, runs)
   let duration
   if (raw.duration !== undefined) duration = number('--duration', raw.duration)
   else if (quick) duration = QUICK_DURATION
@@ -184,6 +207,7 @@ function normalize (raw) {
     scenarios,
     impls,
     runs,
+    precision,
     duration,
     quick,
     sampleTime,

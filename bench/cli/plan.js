@@ -19,16 +19,21 @@ function cells (nodes, impls, scenarios) {
   return out
 }
 
-// Every child to run, interleaved: [{ cell, run }] with run counted from 0.
-function schedule (cellList, runs) {
-  const byScenario = new Map()
+// The cells grouped by scenario, in plan order: the unit a round of runs is interleaved over.
+function byScenario (cellList) {
+  const groups = new Map()
   for (const cell of cellList) {
     const name = cell.scenario.name
-    if (!byScenario.has(name)) byScenario.set(name, [])
-    byScenario.get(name).push(cell)
+    if (!groups.has(name)) groups.set(name, [])
+    groups.get(name).push(cell)
   }
+  return [...groups.values()]
+}
+
+// Every child to run, interleaved: [{ cell, run }] with run counted from 0.
+function schedule (cellList, runs) {
   const order = []
-  for (const group of byScenario.values()) {
+  for (const group of byScenario(cellList)) {
     for (let run = 0; run < runs; run++) {
       for (const cell of group) order.push({ cell, run })
     }
@@ -36,4 +41,4 @@ function schedule (cellList, runs) {
   return order
 }
 
-module.exports = { cells, schedule }
+module.exports = { cells, schedule, byScenario }

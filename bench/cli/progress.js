@@ -18,7 +18,7 @@ function create ({ enabled, stream = process.stderr, cellsTotal, runs }) {
         cellIndex = seen.size
       }
       const what = `${cell.scenario.name} ${cell.impl === '-' ? '' : cell.impl + ' '}${cell.node.version}`
-      const line = `cell ${cellIndex}/${cellsTotal} run ${run + 1}/${runs} (${done + 1}/${total}) ` +
+      const line = `cell ${cellIndex}/${cellsTotal} run ${run + 1}${runs ? `/${runs}` : ''} (${done + 1}/${total}) ` +
         `elapsed ${seconds(elapsedMs)} ETA ${seconds(etaMs)}  ${what}`
       const width = stream.columns || 100
       stream.write(`\r\x1b[K${line.slice(0, width - 1)}`)

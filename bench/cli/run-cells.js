@@ -10,6 +10,8 @@ const profile = require('./profile')
 const aggregate = require('./aggregate')
 const { runChild } = require('./spawn-child')
 const { scalingFits } = require('../report/fit')
+const confidence = require('../report/confidence')
+const cpuPin = require('./cpu-pin')
 
 const SCHEMA = 'timerbench/1'
 // A child still running this long after its own timeout (spec.timeoutMs) has hung: it is killed.
@@ -52,35 +54,99 @@ function modulesOf (opts) {
   return out
 }
 
+// The pinned CPU's probe at the end of the run, beside the start's (cpu-pin.js).
+function endProbe (pin) {
+  const again = cpuPin.recheck(pin)
+  return again ? { end: again.after, ...(again.warning ? { warning: again.warning } : {}) } : {}
+}
+
+// How precise each scenario's comparisons are: the widest half-width (in %) of its ratios against
+// native, or, where a scenario has none (native alone, no-timer rows), of its cells' own means.
+function widestHalfWidth (group, state) {
+  const valuesOf = (cell) => state.get(cell).runs.map((r) => r.value)
+  const live = group.filter((cell) => !state.get(cell).error)
+  const natives = live.filter((c) => c.impl === 'native')
+  const widths = []
+  for (const cell of live) {
+    const native = natives.find((n) => n.node === cell.node)
+    if (cell.impl === 'native' || !native) continue
+    widths.push(confidence.halfWidth(confidence.ratioInterval(valuesOf(cell), valuesOf(native))))
+  }
+  if (!widths.length) for (const cell of live) widths.push(confidence.halfWidth(confidence.meanInterval(valuesOf(cell))))
+  if (widths.some((w) => w === null)) return Infinity
+  return widths.length ? Math.max(...widths) : 0
+}
+
 // opts (normalized, see options.js): { nodes: [{path, version, source}], impls: [id], scenarios: [scenario],
-// runs, duration, quick, sampleTime, sampler, libPath, engines, childTimeoutMs }.
+// runs (fixed, or null: adaptive), precision ({ target, maxTimeMs, minRuns, maxRuns } when adaptive),
+// duration, quick, sampleTime, sampler, libPath, engines, childTimeoutMs, pin }.
 // onProgress({ done, total, cell, run, elapsedMs, etaMs }) is called before each child starts.
 async function runBench (opts, onProgress = () => {}) {
   const started = new Date()
   const cellList = plan.cells(opts.nodes, opts.impls, opts.scenarios)
-  const order = plan.schedule(cellList, opts.runs)
+  const adaptive = opts.precision || null
+  const order = plan.schedule(cellList, adaptive ? adaptive.minRuns : opts.runs)
   const state = new Map(cellList.map((cell) => [cell, { runs: [], error: null }]))
 
-  const expected = order.map(({ cell }) => profile.expectedMs(cell.scenario, opts))
-  let expectedLeft = expected.reduce((a, b) => a + b, 0)
+  const expectedOf = ({ cell }) => profile.expectedMs(cell.scenario, opts)
+  let expectedLeft = order.map(expectedOf).reduce((a, b) => a + b, 0)
   let expectedDone = 0
+  let done = 0
   const t0 = Date.now()
 
-  for (let i = 0; i < order.length; i++) {
-    const { cell, run } = order[i]
-    const cellState = state.get(cell)
-    const elapsedMs = Date.now() - t0
-    // Scale the estimate by how fast children have really been so far.
-    const pace = expectedDone > 0 ? elapsedMs / expectedDone : 1
-    onProgress({ done: i, total: order.length, cell, run, elapsedMs, etaMs: expectedLeft * pace })
-    expectedLeft -= expected[i]
-    expectedDone += expected[i]
-    // A cell that failed once would fail again (or hang again): its other runs are skipped.
-    if (cellState.error) continue
-    const spec = childSpec(cell, opts)
-    const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
-    if (outcome.error) cellState.error = outcome.error
-    else cellState.runs.push(outcome.run)
+  async function runChildren (batch, total) {
+    for (const item of batch) {
+      const { cell, run } = item
+      const cellState = state.get(cell)
+      const elapsedMs = Date.now() - t0
+      // Scale the estimate by how fast children have really been so far.
+      const pace = expectedDone > 0 ? elapsedMs / expectedDone : 1
+      onProgress({ done, total, cell, run, elapsedMs, etaMs: expectedLeft * pace })
+      done++
+      expectedLeft -= expectedOf(item)
+      expectedDone += expectedOf(item)
+      // A cell that failed once would fail again (or hang again): its other runs are skipped.
+      if (cellState.error) continue
+      const spec = childSpec(cell, opts)
+      const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
+      if (outcome.error) cellState.error = outcome.error
+      else cellState.runs.push(outcome.run)
+    }
+  }
+
+  await runChildren(order, order.length)
+  const precision = adaptive ? await refine() : null
+
+  // Adaptive precision: while the budget lasts, one more interleaved round of the scenario whose
+  // comparisons are least precise, until every scenario is within the target or at maxRuns.
+  async function refine () {
+    const groups = plan.byScenario(cellList)
+    const rounds = new Map(groups.map((g) => [g, adaptive.minRuns]))
+    for (;;) {
+      const open = groups
+        .map((g) => ({ g, width: widestHalfWidth(g, state) }))
+        .filter(({ g, width }) => width > adaptive.target && rounds.get(g) < adaptive.maxRuns && g.some((c) => !state.get(c).error))
+        .sort((a, b) => b.width - a.width)
+      const left = adaptive.maxTimeMs - (Date.now() - t0)
+      const pace = expectedDone > 0 ? (Date.now() - t0) / expectedDone : 1
+      const next = open.find(({ g }) => g.reduce((sum, cell) => sum + profile.expectedMs(cell.scenario, opts), 0) * pace <= left)
+      if (!next) break
+      const round = next.g.map((cell) => ({ cell, run: rounds.get(next.g) }))
+      rounds.set(next.g, rounds.get(next.g) + 1)
+      expectedLeft += round.map(expectedOf).reduce((a, b) => a + b, 0)
+      await runChildren(round, done + round.length)
+    }
+    const widths = groups.map((g) => ({ scenario: g[0].scenario.name, halfWidth: widestHalfWidth(g, state) }))
+      .filter((w) => Number.isFinite(w.halfWidth))
+    return {
+      target: adaptive.target,
+      maxTime: adaptive.maxTimeMs / 1000,
+      minRuns: adaptive.minRuns,
+      maxRuns: adaptive.maxRuns,
+      reached: widths.filter((w) => w.halfWidth <= adaptive.target).length,
+      scenarios: widths.length,
+      widest: widths.length ? widths.reduce((a, b) => (b.halfWidth > a.halfWidth ? b : a)) : null
+    }
   }
 
   const results = cellList.map((cell) => {
@@ -96,11 +162,13 @@ async function runBench (opts, onProgress = () => {}) {
       scenarios: opts.scenarios.map((s) => s.name),
       impls: opts.impls.slice(),
       runs: opts.runs,
+      ...(precision ? { precision: { ...precision, widest: precision.widest && { scenario: precision.widest.scenario, halfWidth: Number(precision.widest.halfWidth.toFixed(2)) } } } : {}),
       duration: opts.duration,
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
-      cpu: opts.pin && opts.pin.cpu !== undefined ? opts.pin.cpu : null,
+      cpu: opts.pin && typeof opts.pin.cpu === 'number' ? opts.pin.cpu : null,
+      ...(opts.pin && opts.pin.probe ? { cpuProbe: { start: opts.pin.probe, ...endProbe(opts.pin) } } : {}),
       modules: modulesOf(opts),
       nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
     },

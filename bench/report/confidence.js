@@ -169,6 +169,17 @@ function ratioInterval (values, baseline, { higherIsBetter = true, level = 0.95 
   return { ...contrastInterval([{ values, sign }, { values: baseline, sign: -sign }], { level }), n }
 }
 
+/** The geometric mean of one cell's runs with its t interval: the precision of a cell that has
+ * no native beside it to be compared with. */
+function meanInterval (values, { level = 0.95 } = {}) {
+  if (!positive(values)) return { ratio: null, low: null, high: null }
+  const s = logStats(values)
+  const ratio = Math.exp(s.mean)
+  if (s.n < 2) return { ratio, low: null, high: null }
+  const half = tQuantile(1 - (1 - level) / 2, s.n - 1) * Math.sqrt(s.variance / s.n)
+  return { ratio, low: Math.exp(s.mean - half), high: Math.exp(s.mean + half) }
+}
+
 /** Multiple-comparison adjustment, so that a table of many rows does not flag chance differences:
  * 'bh' controls the false discovery rate, 'holm' the family-wise error rate. */
 function adjust (pValues, method = 'bh') {
@@ -234,4 +245,4 @@ function halfWidth (interval) {
   return 100 * (Math.sqrt(interval.high / interval.low) - 1)
 }
 
-module.exports = { tCdf, tQuantile, contrastInterval, ratioInterval, adjust, verdict, compareAll, halfWidth }
+module.exports = { tCdf, tQuantile, contrastInterval, ratioInterval, meanInterval, adjust, verdict, compareAll, halfWidth }

@@ -5,7 +5,7 @@
 const t = require('tap')
 const fs = require('fs')
 const path = require('path')
-const { parseCpuList, allowedCpus, resolveCpu, pinned } = require('../../bench/cli/cpu-pin')
+const { parseCpuList, allowedCpus, resolveCpu, choose, recheck, probe, pinned } = require('../../bench/cli/cpu-pin')
 const { UsageError } = require('../../bench/cli/usage-error')
 const { cli, FAST } = require('./fixtures/helpers')
 
@@ -17,10 +17,16 @@ t.test('cpulists as /proc writes them', async (t) => {
   t.equal(allowedCpus(path.join(dir, 'missing')), null, 'no /proc: not Linux')
 })
 
-t.test('auto is the last allowed CPU; none and numbers as asked; bad values are usage errors', async (t) => {
+t.test('auto is the fastest CPU by the probe; none and numbers as asked; bad values are usage errors', async (t) => {
   const env = { cpus: [0, 1, 4], taskset: '/usr/bin/taskset' }
-  t.same(resolveCpu('auto', env), { cpu: 4, taskset: '/usr/bin/taskset' })
-  t.same(resolveCpu(undefined, env).cpu, 4, 'auto by default')
+  t.same(resolveCpu('auto', env), { cpu: 'auto', taskset: '/usr/bin/taskset', cpus: [0, 1, 4] })
+  t.same(resolveCpu(undefined, env).cpu, 'auto', 'auto by default')
+  const chosen = choose(resolveCpu('auto', env), () => ({ 0: 7000, 1: 5000, 4: 6900 }))
+  t.same([chosen.cpu, chosen.probe], [0, { 0: 7000, 1: 5000, 4: 6900 }], 'the fastest')
+  t.match(choose(resolveCpu('auto', env), () => ({})), { cpu: null, why: /probe failed/ })
+  t.equal(choose(resolveCpu('1', env), () => { throw new Error('no probe for a chosen CPU') }).cpu, 1)
+  t.match(recheck(chosen, () => ({ 0: 5000 })), { before: 7000, after: 5000, warning: /CPU 0 ran the probe 29% slower at the end/ })
+  t.equal(recheck(chosen, () => ({ 0: 6800 })).warning, null, 'a few per cent is no warning')
   t.same(resolveCpu('1', env).cpu, 1)
   t.equal(resolveCpu('none', env).cpu, null)
   t.throws(() => resolveCpu('2', env), new UsageError('--cpu 2 is not a CPU this process may use (valid: auto, none, 0, 1, 4)'))
@@ -35,6 +41,13 @@ t.test('the pinned command runs the same command under taskset', async (t) => {
   t.same(pinned(cmd, { cpu: 1, taskset: '/usr/bin/taskset' }), { file: '/usr/bin/taskset', args: ['-c', '1', '/usr/bin/env', '-i', 'node', 'child.js'], env: { A: '1' } })
   t.equal(pinned(cmd, { cpu: null }), cmd)
   t.equal(pinned(cmd, null), cmd)
+})
+
+t.test('the probe runs on every allowed CPU and gives a rate for each', { skip: resolveCpu('auto').taskset ? false : 'no taskset' }, async (t) => {
+  const pin = resolveCpu('auto')
+  const rates = probe(pin)
+  t.same(Object.keys(rates).map(Number), pin.cpus.slice(-8))
+  t.ok(Object.values(rates).every((r) => r > 0))
 })
 
 t.test('a run records its CPU; a bad --cpu exits 2 with one line', { skip: fs.existsSync('/proc/self/status') ? false : 'not Linux' }, async (t) => {

@@ -1,0 +1,45 @@
+// Adaptive precision: without --runs, every cell gets 3 runs, then interleaved rounds go to the
+// least precise scenario until each ratio's interval is within --precision or --max-time is
+// spent; the report says how precise it got. The library is a stand-in that IS native timers.
+'use strict'
+
+const t = require('tap')
+const { cli, fixture } = require('./fixtures/helpers')
+
+const ENV = { TIMERBENCH_LIB: fixture('lib-native.js') }
+const BASE = ['-s', 'immediate-set-clear', '-i', 'native,heaptimers', '--sample-time', '5', '--no-progress', '-f', 'json']
+
+t.test('an unreachable target adds rounds until the budget is spent, and says so', async (t) => {
+  const res = await cli([...BASE, '--precision', '0.001', '--max-time', '7'], ENV)
+  t.equal(res.code, 0, res.stderr)
+  const report = JSON.parse(res.stdout)
+  const runs = report.results.map((r) => r.runs.length)
+  t.ok(runs.every((n) => n > 3), `rounds added: ${runs}`)
+  t.equal(runs[0], runs[1], 'whole rounds, interleaved: as many runs of native as of heaptimers')
+  t.equal(report.options.runs, null, 'no fixed count')
+  t.match(report.options.precision, { target: 0.001, maxTime: 7, minRuns: 3, maxRuns: 15, reached: 0, scenarios: 1, widest: { scenario: 'immediate-set-clear' } })
+})
+
+t.test('a loose target is met by the first three runs', async (t) => {
+  const res = await cli([...BASE, '--precision', '200'], ENV)
+  t.equal(res.code, 0, res.stderr)
+  const report = JSON.parse(res.stdout)
+  t.same(report.results.map((r) => r.runs.length), [3, 3])
+  t.match(report.options.precision, { target: 200, reached: 1, scenarios: 1 })
+  const table = await cli([...BASE.slice(0, -2), '--precision', '200'], ENV)
+  t.match(table.stdout, /^median of 3 runs per cell, each in its own process.*\nruns added until every ratio is within ±200% or 120 s: 1 of 1 scenarios reached it, the widest ±[\d.]+% \(immediate-set-clear\)$/m)
+})
+
+t.test('bad input: exit 2 and one line', async (t) => {
+  for (const [args, message] of [
+    [['--precision', '0'], "timerbench: bad value '0' for --precision (valid: a number > 0)\n"],
+    [['--precision', 'tight'], "timerbench: bad value 'tight' for --precision (valid: a number > 0)\n"],
+    [['--max-time', '-5'], "timerbench: bad value '-5' for --max-time (valid: a number > 0)\n"],
+    [['--runs', '3', '--precision', '5'], 'timerbench: --precision and --max-time adapt the number of runs; they cannot go with --runs or --quick (valid: one or the other)\n'],
+    [['--quick', '--max-time', '10'], 'timerbench: --precision and --max-time adapt the number of runs; they cannot go with --runs or --quick (valid: one or the other)\n']
+  ]) {
+    const res = await cli([...BASE, ...args], ENV)
+    t.equal(res.code, 2, args.join(' '))
+    t.equal(res.stderr, message)
+  }
+})
