@@ -70,7 +70,7 @@ function widestHalfWidth (group, state) {
   for (const cell of live) {
     const native = natives.find((n) => n.node === cell.node)
     if (cell.impl === 'native' || !native) continue
-    widths.push(confidence.halfWidth(confidence.ratioInterval(valuesOf(cell), valuesOf(native))))
+    widths.push(confidence.halfWidth(confidence.ratioInterval(valuesOf(cell), valuesOf(native), { paired: true })))
   }
   if (!widths.length) for (const cell of live) widths.push(confidence.halfWidth(confidence.meanInterval(valuesOf(cell))))
   if (widths.some((w) => w === null)) return Infinity
@@ -117,24 +117,30 @@ async function runBench (opts, onProgress = () => {}) {
   await runChildren(order, order.length)
   const precision = adaptive ? await refine() : null
 
-  // Adaptive precision: while the budget lasts, one more interleaved round of the scenario whose
-  // comparisons are least precise, until every scenario is within the target or at maxRuns.
+  // Adaptive precision: while the budget lasts, passes over the scenarios whose comparisons are
+  // not yet precise, least precise first, one more interleaved round each, until every scenario
+  // is within the target or at maxRuns. A pass gives each open scenario one round, so one that
+  // stays imprecise cannot take the whole budget.
   async function refine () {
     const groups = plan.byScenario(cellList)
     const rounds = new Map(groups.map((g) => [g, adaptive.minRuns]))
-    for (;;) {
+    const cost = (g) => g.reduce((sum, cell) => sum + profile.expectedMs(cell.scenario, opts), 0)
+    let added = true
+    while (added) {
+      added = false
       const open = groups
         .map((g) => ({ g, width: widestHalfWidth(g, state) }))
         .filter(({ g, width }) => width > adaptive.target && rounds.get(g) < adaptive.maxRuns && g.some((c) => !state.get(c).error))
         .sort((a, b) => b.width - a.width)
-      const left = adaptive.maxTimeMs - (Date.now() - t0)
-      const pace = expectedDone > 0 ? (Date.now() - t0) / expectedDone : 1
-      const next = open.find(({ g }) => g.reduce((sum, cell) => sum + profile.expectedMs(cell.scenario, opts), 0) * pace <= left)
-      if (!next) break
-      const round = next.g.map((cell) => ({ cell, run: rounds.get(next.g) }))
-      rounds.set(next.g, rounds.get(next.g) + 1)
-      expectedLeft += round.map(expectedOf).reduce((a, b) => a + b, 0)
-      await runChildren(round, done + round.length)
+      for (const { g } of open) {
+        const pace = expectedDone > 0 ? (Date.now() - t0) / expectedDone : 1
+        if (cost(g) * pace > adaptive.maxTimeMs - (Date.now() - t0)) continue
+        const round = g.map((cell) => ({ cell, run: rounds.get(g) }))
+        rounds.set(g, rounds.get(g) + 1)
+        expectedLeft += round.map(expectedOf).reduce((a, b) => a + b, 0)
+        await runChildren(round, done + round.length)
+        added = true
+      }
     }
     const widths = groups.map((g) => ({ scenario: g[0].scenario.name, halfWidth: widestHalfWidth(g, state) }))
       .filter((w) => Number.isFinite(w.halfWidth))

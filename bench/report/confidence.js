@@ -154,10 +154,24 @@ function rawDifference (values, baseline, sign) {
   return { ratio, low: null, high: null, p: Math.min(1, 2 * tCdf(-Math.abs(diff) / se, df)), df, diff }
 }
 
+/** Paired: the runs of two cells taken in the same interleaved rounds, one log-ratio a round, so
+ * that what the host did to a round (it slowed by half for minutes at a time here) cancels out. */
+function pairedInterval (values, baseline, sign, level) {
+  const d = values.map((v, i) => sign * (Math.log(v) - Math.log(baseline[i])))
+  const s = logStats(d.map(Math.exp))
+  const ratio = Math.exp(s.mean)
+  if (s.variance === 0) return { ratio, low: ratio, high: ratio, p: s.mean === 0 ? 1 : 0, df: null }
+  const se = Math.sqrt(s.variance / s.n)
+  const df = s.n - 1
+  const half = tQuantile(1 - (1 - level) / 2, df) * se
+  return { ratio, low: Math.exp(s.mean - half), high: Math.exp(s.mean + half), p: Math.min(1, 2 * tCdf(-Math.abs(s.mean) / se, df)), df }
+}
+
 /** The ratio of geometric means of `values` over `baseline`, oriented so that above 1 means
- * better than the baseline (native), with its interval; see contrastInterval. Samples with zeros
- * fall back to rawDifference. */
-function ratioInterval (values, baseline, { higherIsBetter = true, level = 0.95 } = {}) {
+ * better than the baseline (native), with its interval; see contrastInterval. `paired`: the i-th
+ * runs of both were taken side by side (pairedInterval), used when both have as many runs.
+ * Samples with zeros fall back to rawDifference. */
+function ratioInterval (values, baseline, { higherIsBetter = true, level = 0.95, paired = false } = {}) {
   const n = [values.length, baseline.length]
   const sign = higherIsBetter ? 1 : -1
   const zeros = (xs) => xs.length > 0 && xs.every((v) => v === 0)
@@ -165,6 +179,9 @@ function ratioInterval (values, baseline, { higherIsBetter = true, level = 0.95 
   const nonNegative = (xs) => xs.length > 1 && xs.every((v) => Number.isFinite(v) && v >= 0)
   if (!(positive(values) && positive(baseline)) && nonNegative(values) && nonNegative(baseline)) {
     return { ...rawDifference(values, baseline, sign), n }
+  }
+  if (paired && values.length === baseline.length && values.length >= 2 && positive(values) && positive(baseline)) {
+    return { ...pairedInterval(values, baseline, sign, level), n, paired: true }
   }
   return { ...contrastInterval([{ values, sign }, { values: baseline, sign: -sign }], { level }), n }
 }
@@ -231,7 +248,7 @@ function compareAll (comparisons, { method = 'bh', alpha = 0.05, same = 0.05, le
   const rows = comparisons.map((c) => {
     const { ratio, low, high, p, diff } = c.terms
       ? contrastInterval(c.terms, { level })
-      : ratioInterval(c.values, c.baseline, { higherIsBetter: c.higherIsBetter, level })
+      : ratioInterval(c.values, c.baseline, { higherIsBetter: c.higherIsBetter, level, paired: c.paired })
     return { ...c, ratio, low, high, p, ...(diff === undefined ? {} : { diff }) }
   })
   const adjusted = adjust(rows.map((r) => r.p), method)

@@ -85,8 +85,8 @@ function invertedUnits (results) {
   return Object.keys(UNITS).filter((u) => present.has(u) && !UNITS[u].higherIsBetter)
 }
 
-const INTERVAL_NOTE = '[low-high]: the ratio\'s 95% confidence interval over the runs (ratio of geometric means, ' +
-  `Welch t on the logs); ${VERDICT_MARKS.better} better, ${VERDICT_MARKS.worse} worse (Benjamini-Hochberg across the table, 5%), ` +
+const INTERVAL_NOTE = '[low-high]: the ratio\'s 95% confidence interval over the runs (paired by round, t on the logs); ' +
+  `${VERDICT_MARKS.better} better, ${VERDICT_MARKS.worse} worse (Benjamini-Hochberg across the table, 5%), ` +
   `${VERDICT_MARKS.same} the same (the interval within ±5%), ${VERDICT_MARKS.inconclusive} inconclusive.`
 
 function notesOf (cols, results, grid) {

@@ -1,7 +1,8 @@
 // Every comparison a table makes, judged at once: each implementation against native on the same
 // runtime (the ratio columns), and each `++`/`**` mark (the marked cell against the runner-up of
-// its row). Each gets a 95 % interval of its ratio from the cells' runs (confidence.js) and a
-// verdict; the p-values of the whole table are corrected together (Benjamini–Hochberg), so that
+// its row). Each gets a 95 % interval of its ratio from the cells' runs (confidence.js), paired
+// by round: the plan interleaves the i-th run of every cell of a scenario side by side, so what
+// the host did during a round touches both sides of a ratio alike. Then a verdict; the p-values of the whole table are corrected together (Benjamini–Hochberg), so that
 // a table of dozens of rows does not flag the few that differ by chance. A mark stands only where
 // its verdict is 'better': a best value that is within the spread of the next is not the best.
 'use strict'
@@ -17,7 +18,7 @@ const BEST_NATIVE = '**'
 /** How a report's comparisons are judged; recorded in the JSON so that a reader knows. */
 const METHOD = {
   level: 0.95,
-  interval: 'ratio of geometric means of the runs, Welch t on the logs',
+  interval: 'geometric mean of the per-round ratios, paired t on the logs (Welch t where the runs cannot be paired)',
   correction: 'bh',
   alpha: 0.05,
   same: 0.05
@@ -57,7 +58,7 @@ function compute (results) {
     if (r.impl === NATIVE || r.impl === NONE) continue
     const n = natives.get(`${r.node}\0${r.scenario}`)
     if (!usable(r) || !usable(n)) continue
-    ratioRows.push({ kind: 'ratio', result: r, native: n, values: valuesOf(r), baseline: valuesOf(n), higherIsBetter: r.higherIsBetter })
+    ratioRows.push({ kind: 'ratio', result: r, native: n, values: valuesOf(r), baseline: valuesOf(n), higherIsBetter: r.higherIsBetter, paired: true })
   }
   const markRows = []
   const unopposed = []
@@ -65,7 +66,7 @@ function compute (results) {
   for (const scenario of scenarios) {
     for (const c of markCandidates(results.filter((r) => r.scenario === scenario))) {
       if (!c.rival) unopposed.push(c)
-      else markRows.push({ kind: 'mark', ...c, values: valuesOf(c.result), baseline: valuesOf(c.rival), higherIsBetter: c.result.higherIsBetter })
+      else markRows.push({ kind: 'mark', ...c, values: valuesOf(c.result), baseline: valuesOf(c.rival), higherIsBetter: c.result.higherIsBetter, paired: true })
     }
   }
   const judged = confidence.compareAll([...ratioRows, ...markRows], METHOD)

@@ -228,3 +228,15 @@ t.test('samples with zeros: Welch on the raw values, a verdict without an interv
   t.equal(verdict(ratioInterval([0, 0, 0], [4, 4.2, 3.8], { higherIsBetter: true })), 'worse', 'and worse the other way')
   t.equal(verdict(ratioInterval([0, 1, 0], [0, 0, 1])), 'inconclusive', 'noise around 0 is not a difference')
 })
+
+t.test('paired by round: what the host does to a round cancels out', async (t) => {
+  // The host halves both sides' speed for the last two rounds; the ratio stays about 2.
+  const values = [20, 20.4, 10.1, 9.9]
+  const baseline = [10, 10.1, 5, 5.02]
+  const paired = ratioInterval(values, baseline, { paired: true })
+  const welch = ratioInterval(values, baseline)
+  t.equal(paired.paired, true)
+  t.ok(paired.low > 1.9 && paired.high < 2.1, `paired: [${paired.low}, ${paired.high}]`)
+  t.ok(welch.low < 1.5 && welch.high > 2.5, `unpaired, the drift widens it: [${welch.low}, ${welch.high}]`)
+  t.notOk(ratioInterval([1, 2, 3], [1, 2], { paired: true }).paired, 'unequal counts cannot be paired: Welch')
+})
