@@ -7,11 +7,7 @@
 //   node tools/spread.js run-1.json run-2.json run-3.json
 //
 // The closing figures are the two the method is judged on: the median per-process CV over every
-// cell, and the share of rows whose ratio stays within 1.2x (max/min) across the runs. Then, from
-// each report's own verdicts (the JSON's comparisons), how many runs flagged any row better or
-// worse, and per row how often its interval held 1 and which verdicts it got: for an A/A run
-// (-i native,module:tools/impls/native-aa.js) every flag is a false positive and the share of
-// intervals holding 1 is their real coverage; for tools/impls/native-slowed.js, the power.
+// cell, and the share of rows whose ratio stays within 1.2x (max/min) across the runs.
 
 const fs = require('fs')
 const stats = require('../bench/child/stats')
@@ -72,37 +68,6 @@ function main (files) {
   }
   console.log(`median per-process CV over ${allCv.length} cells: ${stats.median(allCv).toFixed(3)}`)
   if (counted) console.log(`ratios within 1.2x (max/min) across ${reports.length} runs: ${within} of ${counted} rows`)
-  verdicts(reports)
-}
-
-function verdicts (reports) {
-  const withComparisons = reports.filter((r) => Array.isArray(r.comparisons))
-  if (!withComparisons.length) return
-  let flagged = 0
-  const rows = new Map()
-  for (const report of withComparisons) {
-    if (report.comparisons.some((c) => c.verdict === 'better' || c.verdict === 'worse')) flagged++
-    for (const c of report.comparisons) {
-      const key = `${c.scenario} ${c.impl}`
-      if (!rows.has(key)) rows.set(key, { holds: 0, intervals: 0, verdicts: {} })
-      const row = rows.get(key)
-      if (c.low !== null) {
-        row.intervals++
-        if (c.low <= 1 && c.high >= 1) row.holds++
-      }
-      row.verdicts[c.verdict] = (row.verdicts[c.verdict] || 0) + 1
-    }
-  }
-  console.log(`runs that flagged any row better or worse: ${flagged} of ${withComparisons.length}`)
-  let holds = 0
-  let intervals = 0
-  for (const [key, row] of rows) {
-    holds += row.holds
-    intervals += row.intervals
-    const v = Object.entries(row.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')
-    console.log(`  ${key}: interval held 1 in ${row.holds} of ${row.intervals}; ${v}`)
-  }
-  console.log(`intervals that held 1: ${holds} of ${intervals}`)
 }
 
 main(process.argv.slice(2))

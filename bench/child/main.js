@@ -94,8 +94,7 @@ function rateRun (scenario, summary) {
       batchP50Ms: summary.p50,
       clock: clock.wallName,
       warmupMs: Math.round(summary.warmupMs),
-      steady: summary.steady,
-      cpuProbe: Math.round(summary.cpuProbe)
+      steady: summary.steady
     }
   }
 }

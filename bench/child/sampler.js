@@ -185,39 +185,17 @@ function tinybenchMissing (where) {
   return new Error('tinybench could not be loaded on Node ' + process.version)
 }
 
-// The CPU's speed just before and just after the timed phase: rounds of integer arithmetic per
-// millisecond, over a few milliseconds. The parent compares it across the children of a run and
-// runs again a round that met a slow spell of the host (bench/cli/run-cells.js).
-var PROBE_MS = 4
-var probeSink = 1
-
-function speedProbe () {
-  var x = probeSink
-  var rounds = 0
-  var end = clock.now() + PROBE_MS
-  var t0 = clock.now()
-  while (clock.now() < end) {
-    for (var i = 0; i < 200; i++) x = (x * 1103515245 + 12345) | 0
-    rounds++
-  }
-  probeSink = x
-  return rounds / (clock.now() - t0)
-}
-
 // opts: { sampler: 'auto'|'builtin'|'tinybench', tinybench: { url, minNode }, warmupTime,
 // warmupMaxTime, steadyTolerance, warmupSamples, sampleTime, minSamples }. Calls back
-// (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady } and the
-// slower of the two speed probes as cpuProbe.
+// (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady }.
 function sample (batch, opts, yieldFn, cb) {
   function timed (backEnd) {
     warmUp(batch, opts, yieldFn, function (warm) {
-      var before = speedProbe()
       backEnd(function (err, summary) {
         if (err) return cb(err)
         summary.warmupMs = warm.ms
         summary.warmupBatches = warm.batches
         summary.steady = warm.steady
-        summary.cpuProbe = Math.min(before, speedProbe())
         cb(null, summary)
       })
     })

@@ -54,36 +54,6 @@ function modulesOf (opts) {
   return out
 }
 
-// A child of a rate row reports how fast its CPU ran a probe just around its timed phase; the
-// fastest seen on each runtime is the reference. A round with a child below SLOW of it met one of
-// the host's slow spells (a CPU losing a third of its speed for a minute or two, here): it is run
-// again, up to RETRIES times, on the CPU that is fastest by then, and kept after that.
-const SLOW = 0.8
-
-function contentionWatch () {
-  const best = new Map()
-  const watch = {
-    RETRIES: 2,
-    retried: 0,
-    kept: 0,
-    moves: 0,
-    // How many children of a round ran slow (0: none, or no probes).
-    slowChildren (outcomes) {
-      const probed = outcomes.filter((o) => o && o.run && o.run.extra && o.run.extra.cpuProbe > 0)
-      for (const o of probed) best.set(o.node, Math.max(best.get(o.node) || 0, o.run.extra.cpuProbe))
-      return probed.filter((o) => o.run.extra.cpuProbe < SLOW * best.get(o.node)).length
-    },
-    rechoose (pin) {
-      if (!pin || !pin.probe) return pin
-      const next = cpuPin.choose({ ...pin, cpu: 'auto' })
-      if (typeof next.cpu !== 'number') return pin
-      if (next.cpu !== pin.cpu) watch.moves++
-      return { ...next, probe: pin.probe, startCpu: pin.startCpu === undefined ? pin.cpu : pin.startCpu }
-    }
-  }
-  return watch
-}
-
 // The pinned CPU's probe at the end of the run, beside the start's (cpu-pin.js).
 function endProbe (pin) {
   const again = cpuPin.recheck(pin)
@@ -123,57 +93,24 @@ async function runBench (opts, onProgress = () => {}) {
   let expectedDone = 0
   let done = 0
   const t0 = Date.now()
-  const contention = contentionWatch()
-
-  // Rounds: the consecutive children of one scenario and run index, interleaved side by side.
-  function roundsOf (batch) {
-    const out = []
-    for (const item of batch) {
-      const last = out[out.length - 1]
-      if (last && last[0].cell.scenario === item.cell.scenario && last[0].run === item.run) last.push(item)
-      else out.push([item])
-    }
-    return out
-  }
-
-  async function runOne (item, total) {
-    const { cell, run } = item
-    const elapsedMs = Date.now() - t0
-    // Scale the estimate by how fast children have really been so far.
-    const pace = expectedDone > 0 ? elapsedMs / expectedDone : 1
-    onProgress({ done, total, cell, run, elapsedMs, etaMs: expectedLeft * pace })
-    done++
-    expectedLeft -= expectedOf(item)
-    expectedDone += expectedOf(item)
-    // A cell that failed once would fail again (or hang again): its other runs are skipped.
-    if (state.get(cell).error) return null
-    const spec = childSpec(cell, opts)
-    return runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
-  }
 
   async function runChildren (batch, total) {
-    for (const round of roundsOf(batch)) {
-      for (let attempt = 0; ; attempt++) {
-        const outcomes = []
-        for (const item of round) outcomes.push(await runOne(item, total + attempt * round.length))
-        const slow = contention.slowChildren(outcomes)
-        // --quick is a quick look: it keeps what it gets.
-        if (slow && attempt < contention.RETRIES && !opts.quick) {
-          // The round met a slow spell of the host: run it again, on the fastest CPU by then.
-          contention.retried++
-          expectedLeft += round.map(expectedOf).reduce((a, b) => a + b, 0)
-          opts.pin = contention.rechoose(opts.pin)
-          continue
-        }
-        if (slow) contention.kept += slow
-        round.forEach((item, i) => {
-          const outcome = outcomes[i]
-          if (!outcome) return
-          if (outcome.error) state.get(item.cell).error = outcome.error
-          else state.get(item.cell).runs.push(outcome.run)
-        })
-        break
-      }
+    for (const item of batch) {
+      const { cell, run } = item
+      const cellState = state.get(cell)
+      const elapsedMs = Date.now() - t0
+      // Scale the estimate by how fast children have really been so far.
+      const pace = expectedDone > 0 ? elapsedMs / expectedDone : 1
+      onProgress({ done, total, cell, run, elapsedMs, etaMs: expectedLeft * pace })
+      done++
+      expectedLeft -= expectedOf(item)
+      expectedDone += expectedOf(item)
+      // A cell that failed once would fail again (or hang again): its other runs are skipped.
+      if (cellState.error) continue
+      const spec = childSpec(cell, opts)
+      const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
+      if (outcome.error) cellState.error = outcome.error
+      else cellState.runs.push(outcome.run)
     }
   }
 
@@ -236,8 +173,7 @@ async function runBench (opts, onProgress = () => {}) {
       quick: Boolean(opts.quick),
       sampleTime: profile.sampling(opts).sampleTime,
       sampler: opts.sampler || 'auto',
-      cpu: opts.pin && typeof opts.pin.cpu === 'number' ? (opts.pin.startCpu === undefined ? opts.pin.cpu : opts.pin.startCpu) : null,
-      contention: { retried: contention.retried, keptSlow: contention.kept, cpuMoves: contention.moves },
+      cpu: opts.pin && typeof opts.pin.cpu === 'number' ? opts.pin.cpu : null,
       ...(opts.pin && opts.pin.probe ? { cpuProbe: { start: opts.pin.probe, ...endProbe(opts.pin) } } : {}),
       modules: modulesOf(opts),
       nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
@@ -249,4 +185,4 @@ async function runBench (opts, onProgress = () => {}) {
   return report
 }
 
-module.exports = { runBench, childSpec, contentionWatch, KILL_SLACK_MS }
+module.exports = { runBench, childSpec, KILL_SLACK_MS }

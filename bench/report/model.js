@@ -54,18 +54,9 @@ function samplersText (results) {
 // 14 scenarios reached it, the widest ±7.1% (immediate-run-10k)".
 function precisionText (report) {
   const p = report.options && report.options.precision
-  const c = report.options && report.options.contention
-  const lines = []
-  if (p) {
-    const widest = p.widest ? `, the widest ±${p.widest.halfWidth.toFixed(1)}% (${p.widest.scenario})` : ''
-    lines.push(`runs added until every ratio is within ±${p.target}% or ${p.maxTime} s: ${p.reached} of ${p.scenarios} scenarios reached it${widest}`)
-  }
-  if (c && c.retried) {
-    const moved = c.cpuMoves ? `, moving to the faster CPU ${c.cpuMoves} time${c.cpuMoves > 1 ? 's' : ''}` : ''
-    const kept = c.keptSlow ? `; ${c.keptSlow} slow run${c.keptSlow > 1 ? 's' : ''} kept after two tries` : ''
-    lines.push(`${c.retried} round${c.retried > 1 ? 's' : ''} run again after meeting a slow spell of the host${moved}${kept}`)
-  }
-  return lines
+  if (!p) return []
+  const widest = p.widest ? `, the widest ±${p.widest.halfWidth.toFixed(1)}% (${p.widest.scenario})` : ''
+  return [`runs added until every ratio is within ±${p.target}% or ${p.maxTime} s: ${p.reached} of ${p.scenarios} scenarios reached it${widest}`]
 }
 
 function titleOf (report) {

@@ -10,14 +10,14 @@ const ENV = { TIMERBENCH_LIB: fixture('lib-native.js') }
 const BASE = ['-s', 'immediate-set-clear', '-i', 'native,heaptimers', '--sample-time', '5', '--no-progress', '-f', 'json']
 
 t.test('an unreachable target adds rounds until the budget is spent, and says so', async (t) => {
-  const res = await cli([...BASE, '--precision', '0.001', '--max-time', '20'], ENV)
+  const res = await cli([...BASE, '--precision', '0.001', '--max-time', '7'], ENV)
   t.equal(res.code, 0, res.stderr)
   const report = JSON.parse(res.stdout)
   const runs = report.results.map((r) => r.runs.length)
   t.ok(runs.every((n) => n > 3), `rounds added: ${runs}`)
   t.equal(runs[0], runs[1], 'whole rounds, interleaved: as many runs of native as of heaptimers')
   t.equal(report.options.runs, null, 'no fixed count')
-  t.match(report.options.precision, { target: 0.001, maxTime: 20, minRuns: 3, maxRuns: 15, reached: 0, scenarios: 1, widest: { scenario: 'immediate-set-clear' } })
+  t.match(report.options.precision, { target: 0.001, maxTime: 7, minRuns: 3, maxRuns: 15, reached: 0, scenarios: 1, widest: { scenario: 'immediate-set-clear' } })
 })
 
 t.test('a loose target is met by the first three runs', async (t) => {
@@ -42,15 +42,4 @@ t.test('bad input: exit 2 and one line', async (t) => {
     t.equal(res.code, 2, args.join(' '))
     t.equal(res.stderr, message)
   }
-})
-
-t.test('a round that met a slow spell of the host is recognised by its children\'s probes', async (t) => {
-  const { contentionWatch } = require('../../bench/cli/run-cells')
-  const watch = contentionWatch()
-  const child = (node, cpuProbe) => ({ node, run: { value: 1, extra: { cpuProbe } } })
-  t.equal(watch.slowChildren([child('v20', 1000), child('v20', 980)]), 0, 'the first rounds set the reference')
-  t.equal(watch.slowChildren([child('v20', 700), child('v20', 990)]), 1, 'below 80 % of the fastest: slow')
-  t.equal(watch.slowChildren([child('bun 1.4.5', 700), child('bun 1.4.5', 690)]), 0, 'each runtime has its own reference')
-  t.equal(watch.slowChildren([null, { error: { kind: 'n/a' } }, { node: 'v20', run: { value: 1, extra: {} } }]), 0, 'no probe, no verdict')
-  t.equal(watch.rechoose({ cpu: 1, taskset: 'x' }).cpu, 1, 'a CPU the user chose stays')
 })
