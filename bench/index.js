@@ -28,7 +28,7 @@ const APP_PACKAGES = ['undici', 'lru-cache', 'bottleneck']
 // files of module:<x> and undici implementations.
 async function prepare (raw, { stream = process.stderr, env = process.env, cwd = process.cwd() } = {}) {
   const opts = options.normalize(raw)
-  opts.pin = cpuPin.choose(opts.pin)
+  opts.pin = cpuPin.choose(opts.pin, undefined, { quick: opts.quick })
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
   // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache;

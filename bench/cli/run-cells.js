@@ -122,7 +122,11 @@ async function runBench (opts, onProgress = () => {}) {
   // is within the target or at maxRuns. A pass gives each open scenario one round, so one that
   // stays imprecise cannot take the whole budget.
   async function refine () {
-    const groups = plan.byScenario(cellList)
+    // Where a run compares implementations, its precision is its ratios'; rows without a ratio
+    // (the fn-* rows, which call no timer) would only spend the budget on their own spread.
+    const all = plan.byScenario(cellList)
+    const compared = all.filter((g) => g.some((c) => c.impl !== 'native' && !c.scenario.implIndependent))
+    const groups = compared.length ? compared : all
     const rounds = new Map(groups.map((g) => [g, adaptive.minRuns]))
     const cost = (g) => g.reduce((sum, cell) => sum + profile.expectedMs(cell.scenario, opts), 0)
     let added = true

@@ -24,6 +24,7 @@ t.test('auto is the fastest CPU by the probe; none and numbers as asked; bad val
   const chosen = choose(resolveCpu('auto', env), () => ({ 0: 7000, 1: 5000, 4: 6900 }))
   t.same([chosen.cpu, chosen.probe], [0, { 0: 7000, 1: 5000, 4: 6900 }], 'the fastest')
   t.match(choose(resolveCpu('auto', env), () => ({})), { cpu: null, why: /probe failed/ })
+  t.equal(choose(resolveCpu('auto', env), () => { throw new Error('no probe with --quick') }, { quick: true }).cpu, 4, '--quick: the last CPU, unprobed')
   t.equal(choose(resolveCpu('1', env), () => { throw new Error('no probe for a chosen CPU') }).cpu, 1)
   t.match(recheck(chosen, () => ({ 0: 5000 })), { before: 7000, after: 5000, warning: /CPU 0 ran the probe 29% slower at the end/ })
   t.equal(recheck(chosen, () => ({ 0: 6800 })).warning, null, 'a few per cent is no warning')
