@@ -12,6 +12,7 @@
 const fs = require('fs')
 const stats = require('../bench/child/stats')
 const { allRatios } = require('../bench/report/ratio')
+const { comparisonsOf } = require('../bench/report/verdicts')
 
 function cv (values) {
   const m = stats.mean(values)
@@ -68,6 +69,39 @@ function main (files) {
   }
   console.log(`median per-process CV over ${allCv.length} cells: ${stats.median(allCv).toFixed(3)}`)
   if (counted) console.log(`ratios within 1.2x (max/min) across ${reports.length} runs: ${within} of ${counted} rows`)
+  verdicts(reports)
 }
 
-main(process.argv.slice(2))
+// From each report's verdicts: how many runs flagged any row better or worse, and per row how
+// often its interval held 1. For an A/A run (-i native,module:tools/impls/native-aa.js) every
+// flag is a false positive and the share of intervals holding 1 their real coverage; for
+// tools/impls/native-slowed.js, how often each row is found slower (the power).
+function verdicts (reports) {
+  let flagged = 0
+  const rows = new Map()
+  for (const report of reports) {
+    const comparisons = comparisonsOf(report.results)
+    if (comparisons.some((c) => c.verdict === 'better' || c.verdict === 'worse')) flagged++
+    for (const c of comparisons) {
+      const key = c.scenario
+      if (!rows.has(key)) rows.set(key, { holds: 0, intervals: 0, verdicts: {} })
+      const row = rows.get(key)
+      if (c.low !== null) {
+        row.intervals++
+        if (c.low <= 1 && c.high >= 1) row.holds++
+      }
+      row.verdicts[c.verdict] = (row.verdicts[c.verdict] || 0) + 1
+    }
+  }
+  console.log(`runs that flagged any row better or worse: ${flagged} of ${reports.length}`)
+  let holds = 0
+  let intervals = 0
+  for (const [key, row] of rows) {
+    holds += row.holds
+    intervals += row.intervals
+    console.log(`  ${key}: interval held 1 in ${row.holds} of ${row.intervals}; ${Object.entries(row.verdicts).map(([k, n]) => `${k} ${n}`).join(', ')}`)
+  }
+  console.log(`intervals that held 1: ${holds} of ${intervals}`)
+}
+
+if (require.main === module) main(process.argv.slice(2))
