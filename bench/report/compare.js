@@ -8,10 +8,8 @@
 
 const confidence = require('./confidence')
 const fmt = require('./format')
-const { METHOD } = require('./verdicts')
-const { validValue } = require('../child/units')
+const { METHOD, usable, rounded, statistics } = require('./verdicts')
 
-const usable = (r) => r && !r.error && validValue(r.unit, r.median) && r.runs.length > 0
 const nodesOf = (report) => [...new Set(report.results.map((r) => r.node))]
 
 /** The rows of `b` over `a`: [{ scenario, impl, node (a's label, and b's when it differs), a, b
@@ -66,7 +64,6 @@ function summary (rows, aFile, bFile) {
 
 /** JSON: the method and one record per cell. */
 function toJson (rows, aFile, bFile) {
-  const round = (x) => (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(6)) : null)
   return {
     schema: 'timerbench-compare/1',
     first: aFile,
@@ -77,13 +74,9 @@ function toJson (rows, aFile, bFile) {
       impl: r.impl,
       node: r.node,
       unit: r.unit,
-      first: round(r.a.median),
-      second: round(r.b.median),
-      ratio: round(r.ratio),
-      low: round(r.low),
-      high: round(r.high),
-      p: round(r.p),
-      pAdjusted: round(r.pAdjusted),
+      first: rounded(r.a.median),
+      second: rounded(r.b.median),
+      ...statistics(r),
       verdict: r.verdict,
       runs: [r.a.runs.length, r.b.runs.length]
     }))

@@ -2,16 +2,17 @@
 // runtime (the ratio columns), and each `++`/`**` mark (the marked cell against the runner-up of
 // its row). Each gets a 95 % interval of its ratio from the cells' runs (confidence.js), paired
 // by round: the plan interleaves the i-th run of every cell of a scenario side by side, so what
-// the host did during a round touches both sides of a ratio alike. Then a verdict; the p-values of the whole table are corrected together (Benjamini–Hochberg), so that
-// a table of dozens of rows does not flag the few that differ by chance. A mark stands only where
+// the host did during a round touches both sides of a ratio alike. Then a verdict; the p-values
+// of the whole table are corrected together (Benjamini–Hochberg), so that a table of dozens of
+// rows does not flag the few that differ by chance. A mark stands only where
 // its verdict is 'better': a best value that is within the spread of the next is not the best.
 'use strict'
 
 const confidence = require('./confidence')
+const { allRatios, NATIVE } = require('./ratio')
 const { validValue } = require('../child/units')
+const { NONE } = require('../child/impl-spec')
 
-const NATIVE = 'native'
-const NONE = '-'
 const BEST = '++'
 const BEST_NATIVE = '**'
 
@@ -25,7 +26,10 @@ const METHOD = {
 }
 
 const valuesOf = (result) => result.runs.map((run) => run.value)
+/** A cell that measured: the only kind a comparison can be made of. */
 const usable = (r) => r && !r.error && validValue(r.unit, r.median) && r.runs.length > 0
+/** A statistic as the JSON carries it: six significant figures, or null. */
+const rounded = (x) => (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(6)) : null)
 
 function bestOf (list) {
   const better = list[0].higherIsBetter ? (a, b) => a > b : (a, b) => a < b
@@ -51,15 +55,9 @@ function markCandidates (rowResults) {
 }
 
 function compute (results) {
-  const natives = new Map()
-  for (const r of results) if (r.impl === NATIVE) natives.set(`${r.node}\0${r.scenario}`, r)
-  const ratioRows = []
-  for (const r of results) {
-    if (r.impl === NATIVE || r.impl === NONE) continue
-    const n = natives.get(`${r.node}\0${r.scenario}`)
-    if (!usable(r) || !usable(n)) continue
-    ratioRows.push({ kind: 'ratio', result: r, native: n, values: valuesOf(r), baseline: valuesOf(n), higherIsBetter: r.higherIsBetter, paired: true })
-  }
+  const ratioRows = allRatios({ results })
+    .filter(({ result, native }) => usable(result) && usable(native))
+    .map(({ result, native }) => ({ kind: 'ratio', result, native, values: valuesOf(result), baseline: valuesOf(native), higherIsBetter: result.higherIsBetter, paired: true }))
   const markRows = []
   const unopposed = []
   const scenarios = [...new Set(results.map((r) => r.scenario))]
@@ -81,6 +79,11 @@ function compute (results) {
   return { ratios, marks }
 }
 
+/** A judged comparison's figures for the JSON (here and in compare.js). */
+function statistics (j) {
+  return { ratio: rounded(j.ratio), low: rounded(j.low), high: rounded(j.high), p: rounded(j.p), pAdjusted: rounded(j.pAdjusted) }
+}
+
 const cache = new WeakMap()
 
 /** { ratios: Map(result -> judged comparison with native), marks: Map(result -> '++' | '**') } of
@@ -92,19 +95,14 @@ function judge (results) {
 
 /** The JSON form of a report's ratio comparisons: what --format json, -o and compare carry. */
 function comparisonsOf (results) {
-  const round = (x) => (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(6)) : null)
   return [...judge(results).ratios.values()].map((j) => ({
     node: j.result.node,
     impl: j.result.impl,
     scenario: j.result.scenario,
-    ratio: round(j.ratio),
-    low: round(j.low),
-    high: round(j.high),
-    p: round(j.p),
-    pAdjusted: round(j.pAdjusted),
+    ...statistics(j),
     verdict: j.verdict,
     runs: [j.result.runs.length, j.native.runs.length]
   }))
 }
 
-module.exports = { judge, comparisonsOf, METHOD, BEST, BEST_NATIVE }
+module.exports = { judge, comparisonsOf, statistics, usable, rounded, METHOD, BEST, BEST_NATIVE }
