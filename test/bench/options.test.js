@@ -9,9 +9,10 @@ const { cleanEnv, nodeCommand } = require('../../bench/cli/child-env')
 const profile = require('../../bench/cli/profile')
 const registry = require('../../bench/scenarios')
 
-t.test('defaults: the classic groups but cpu, and the long timeouts, 5 runs', async (t) => {
+t.test('defaults: the classic groups but cpu, and the long timeouts, adaptive runs', async (t) => {
   const o = normalize({})
-  t.equal(o.runs, 5)
+  t.equal(o.runs, null, 'no fixed count')
+  t.same(o.precision, { target: 5, maxTimeMs: 120000, minRuns: 3, maxRuns: 15 }, '3 to 15 runs, to ±5 % or 120 s')
   t.equal(o.duration, 10, 'the cpu duration, for -s cpu')
   t.equal(o.format, 'table')
   t.equal(o.progress, true)
