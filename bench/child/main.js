@@ -158,7 +158,10 @@ function measure (spec, scenario, loaded) {
 }
 
 // A function the implementation lacks, called from a timer callback, still makes the row n/a.
-process.on('uncaughtException', function (err) { return err && err.kind === 'n/a' ? refuse(err) : fail('failed', err) })
+// Rejections too: Bun does not turn an unhandled one into an uncaught exception as Node does.
+function uncaught (err) { return err && err.kind === 'n/a' ? refuse(err) : fail('failed', err) }
+process.on('uncaughtException', uncaught)
+process.on('unhandledRejection', uncaught)
 
 try {
   run(JSON.parse(process.argv[2]))

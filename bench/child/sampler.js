@@ -29,18 +29,25 @@ function stalledMs () {
   return batchStartedAt ? clock.now() - batchStartedAt : 0
 }
 
-// Runs one batch and reports (measuredMs, wallMs) on the next native loop turn.
-function timeBatch (batch, yieldFn, cb) {
+// Runs one batch and reports (measuredMs, wallMs) on the next native loop turn. A batch that
+// throws at once goes to onError: called from a promise (tinybench's loader or task), the throw
+// would otherwise be an unhandled rejection, which Bun does not route to uncaughtException.
+function timeBatch (batch, yieldFn, cb, onError) {
   var w0 = clock.now()
   var finished = false
   batchStartedAt = w0
-  batch(function (measuredMs) {
-    if (finished) return
-    finished = true
+  try {
+    batch(function (measuredMs) {
+      if (finished) return
+      finished = true
+      batchStartedAt = 0
+      var wallMs = clock.now() - w0
+      yieldFn(function () { cb(measuredMs, wallMs) })
+    })
+  } catch (e) {
     batchStartedAt = 0
-    var wallMs = clock.now() - w0
-    yieldFn(function () { cb(measuredMs, wallMs) })
-  })
+    onError(e)
+  }
 }
 
 // Windows of the steady-state check: how many must agree, and the least wall time of each.
@@ -58,7 +65,7 @@ function steady (windows, tolerance) {
 
 // Runs batches until the rate is steady: at least opts.warmupTime ms and opts.warmupSamples
 // batches, then until steady() or opts.warmupMaxTime ms. Calls back { ms, batches, steady }.
-function warmUp (batch, opts, yieldFn, cb) {
+function warmUp (batch, opts, yieldFn, cb, onError) {
   var maxTime = Math.max(opts.warmupTime, opts.warmupMaxTime || 0)
   var tolerance = typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
   var windows = []
@@ -83,7 +90,7 @@ function warmUp (batch, opts, yieldFn, cb) {
         return cb({ ms: spent, batches: batches, steady: isSteady })
       }
       next()
-    })
+    }, onError)
   }
   next()
 }
@@ -99,7 +106,7 @@ function runBuiltin (batch, opts, yieldFn, cb) {
       spent += wallMs
       if (spent < opts.sampleTime || samples.length < opts.minSamples) return next()
       cb(null, summaryOf('builtin', stats.summarize(samples)))
-    })
+    }, cb)
   }
   next()
 }
@@ -126,10 +133,10 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
     throws: true
   })
   bench.add('batch', function () {
-    return new Promise(function (resolve) {
+    return new Promise(function (resolve, reject) {
       timeBatch(batch, yieldFn, function (measuredMs, wallMs) {
         resolve({ overriddenDuration: measuredMs, overriddenIterationCost: wallMs })
-      })
+      }, reject)
     })
   }, { async: true })
   bench.run().then(function () {
@@ -188,7 +195,13 @@ function tinybenchMissing (where) {
 // opts: { sampler: 'auto'|'builtin'|'tinybench', tinybench: { url, minNode }, warmupTime,
 // warmupMaxTime, steadyTolerance, warmupSamples, sampleTime, minSamples }. Calls back
 // (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady }.
-function sample (batch, opts, yieldFn, cb) {
+function sample (batch, opts, yieldFn, done) {
+  var called = false
+  function cb (err, summary) {
+    if (called) return
+    called = true
+    done(err, summary)
+  }
   function timed (backEnd) {
     warmUp(batch, opts, yieldFn, function (warm) {
       backEnd(function (err, summary) {
@@ -198,7 +211,7 @@ function sample (batch, opts, yieldFn, cb) {
         summary.steady = warm.steady
         cb(null, summary)
       })
-    })
+    }, cb)
   }
   if (opts.sampler === 'builtin') return timed(function (done) { runBuiltin(batch, opts, yieldFn, done) })
   loadTinybench(opts.tinybench, function (tinybench) {

@@ -49,3 +49,33 @@ t.test('without a cap (--quick) the warm-up is the minimum alone', async (t) => 
   t.equal(s.steady, true)
   t.ok(s.warmupMs < 150)
 })
+
+// A batch that throws when it starts (a row calling a function its module lacks) must come back
+// as the sampler's error on either back end, including from inside tinybench's promises, where
+// a runtime without Node's unhandled-rejection rule (Bun) would otherwise crash the child.
+const paths = require('../../bench/cli/paths')
+
+function throwsOn (call) {
+  let n = 0
+  return function batch (done) {
+    if (n++ === call) {
+      const err = new Error('lacks setImmediate()')
+      err.kind = 'n/a'
+      throw err
+    }
+    clock.spinUntil(clock.now() + 1)
+    done(1)
+  }
+}
+
+for (const sampler of ['builtin', 'tinybench']) {
+  t.test(`a batch that throws comes back as the error (${sampler})`, async (t) => {
+    // A 20 ms warm-up of 1 ms batches is over by call 21, so call 25 throws while sampling.
+    const opts = { ...OPTS, sampler, tinybench: paths.tinybench(), warmupTime: 20, warmupMaxTime: 0, sampleTime: 1000 }
+    for (const call of [0, 25]) {
+      const err = await run(throwsOn(call), opts).then(() => null, (e) => e)
+      t.ok(err, `throw on call ${call}: an error`)
+      t.equal(err && err.kind, 'n/a', 'the batch\'s own error, kind kept')
+    }
+  })
+}
