@@ -139,10 +139,10 @@ async function runBench (opts, onProgress = () => {}) {
       for (const { g } of open) {
         const pace = expectedDone > 0 ? (Date.now() - t0) / expectedDone : 1
         if (cost(g) * pace > adaptive.maxTimeMs - (Date.now() - t0)) continue
-        const round = g.map((cell) => ({ cell, run: rounds.get(g) }))
+        const next = plan.round(g, rounds.get(g))
         rounds.set(g, rounds.get(g) + 1)
-        expectedLeft += round.map(expectedOf).reduce((a, b) => a + b, 0)
-        await runChildren(round, done + round.length)
+        expectedLeft += next.map(expectedOf).reduce((a, b) => a + b, 0)
+        await runChildren(next, done + next.length)
         added = true
       }
     }
