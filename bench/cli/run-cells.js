@@ -128,13 +128,18 @@ async function runBench (opts, onProgress = () => {}) {
     const compared = all.filter((g) => g.some((c) => c.impl !== 'native' && !c.scenario.implIndependent))
     const groups = compared.length ? compared : all
     const rounds = new Map(groups.map((g) => [g, adaptive.minRuns]))
+    // Precise only after a round more than the minimum: after 3 rounds an interval rests on 2
+    // degrees of freedom, and stopping the moment it looks narrow keeps exactly the runs whose
+    // first rounds agreed by chance, whose intervals then miss the truth more often than 5 %
+    // (docs/timerbench.md, "How far to trust a run").
+    const precise = (g, width) => width <= adaptive.target && rounds.get(g) > adaptive.minRuns
     const cost = (g) => g.reduce((sum, cell) => sum + profile.expectedMs(cell.scenario, opts), 0)
     let added = true
     while (added) {
       added = false
       const open = groups
         .map((g) => ({ g, width: widestHalfWidth(g, state) }))
-        .filter(({ g, width }) => width > adaptive.target && rounds.get(g) < adaptive.maxRuns && g.some((c) => !state.get(c).error))
+        .filter(({ g, width }) => !precise(g, width) && rounds.get(g) < adaptive.maxRuns && g.some((c) => !state.get(c).error))
         .sort((a, b) => b.width - a.width)
       for (const { g } of open) {
         const pace = expectedDone > 0 ? (Date.now() - t0) / expectedDone : 1

@@ -1,6 +1,6 @@
 // Adaptive precision: without --runs, every cell gets 3 runs, then interleaved rounds go to the
-// least precise scenario until each ratio's interval is within --precision or --max-time is
-// spent; the report says how precise it got. The library is a stand-in that IS native timers.
+// least precise scenario until each ratio's interval is within --precision, one round past the
+// minimum at least, or --max-time is spent; the report says how precise it got. The library is a stand-in that IS native timers.
 'use strict'
 
 const t = require('tap')
@@ -20,14 +20,15 @@ t.test('an unreachable target adds rounds until the budget is spent, and says so
   t.match(report.options.precision, { target: 0.001, maxTime: 7, minRuns: 3, maxRuns: 15, reached: 0, scenarios: 1, widest: { scenario: 'immediate-set-clear' } })
 })
 
-t.test('a loose target is met by the first three runs', async (t) => {
+t.test('a loose target is met with one round past the first three, never stopped on those alone', async (t) => {
   const res = await cli([...BASE, '--precision', '200'], ENV)
   t.equal(res.code, 0, res.stderr)
   const report = JSON.parse(res.stdout)
-  t.same(report.results.map((r) => r.runs.length), [3, 3])
+  const runs = report.results.map((r) => r.runs.length)
+  t.ok(runs[0] >= 4 && runs[0] === runs[1], `at least one round past the first three, whole rounds: ${runs}`)
   t.match(report.options.precision, { target: 200, reached: 1, scenarios: 1 })
   const table = await cli([...BASE.slice(0, -2), '--precision', '200'], ENV)
-  t.match(table.stdout, /^median of 3 runs per cell, each in its own process.*\nruns added until every ratio is within ±200% or 120 s: 1 of 1 scenarios reached it, the widest ±[\d.]+% \(immediate-set-clear\)$/m)
+  t.match(table.stdout, /^median of \d+ runs per cell, each in its own process.*\nruns added until every ratio is within ±200% or 120 s: 1 of 1 scenarios reached it, the widest ±[\d.]+% \(immediate-set-clear\)$/m)
 })
 
 t.test('bad input: exit 2 and one line', async (t) => {
