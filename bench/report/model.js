@@ -93,8 +93,7 @@ function notesOf (cols, results, grid) {
   const lines = [
     '± is the 95% margin of error across runs (within the single run when --runs 1).',
     unitsNote(results),
-    `${BEST} marks the best value in the row; ${BEST_NATIVE} the best native value when native is not also the best; ` +
-    'each only where it beats the next value with confidence.'
+    `${BEST} marks the best value in the row, only where it beats the next value with confidence.`
   ]
   if (cols.nodes.length > 1) {
     lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +

@@ -49,7 +49,12 @@ function markCandidates (rowResults) {
   if (natives.length && !natives.some((r) => r.median === best.median)) {
     const bestNative = bestOf(natives)
     const others = natives.filter((r) => r.median !== bestNative.median)
-    out.push({ result: bestNative, mark: BEST_NATIVE, rival: others.length ? bestOf(others) : null, ties: natives.filter((r) => r.median === bestNative.median) })
+    // `**` compares native cells with one another, so a lone native cell gets none; and it says
+    // native is not the best of the row, which the best cell beating it with confidence (`gate`) shows.
+    if (others.length) {
+      out.push({ result: bestNative, mark: BEST_NATIVE, rival: bestOf(others), ties: natives.filter((r) => r.median === bestNative.median) })
+      out.push({ result: best, mark: null, gate: bestNative, rival: bestNative, ties: [] })
+    }
   }
   return out
 }
@@ -70,12 +75,14 @@ function compute (results) {
   const judged = confidence.compareAll([...ratioRows, ...markRows], METHOD)
   const ratios = new Map()
   const marks = new Map()
+  const beaten = new Set() // scenarios whose best native cell the best cell beat with confidence
   for (const j of judged) {
     if (j.kind === 'ratio') ratios.set(j.result, j)
-    else if (j.verdict === 'better') j.ties.forEach((r) => marks.set(r, j.mark))
+    else if (j.gate) { if (j.verdict === 'better') beaten.add(j.result.scenario) } else if (j.verdict === 'better') j.ties.forEach((r) => marks.set(r, j.mark))
   }
-  // A cell with nothing to beat (alone in its row, or the only native) keeps its mark.
+  // A cell alone in its row keeps its `++`.
   for (const c of unopposed) c.ties.forEach((r) => marks.set(r, c.mark))
+  for (const [r, mark] of marks) if (mark === BEST_NATIVE && !beaten.has(r.scenario)) marks.delete(r)
   return { ratios, marks }
 }
 
