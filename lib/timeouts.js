@@ -44,13 +44,11 @@ const sharedCapture = asyncContext.sharedCapture('Timeout') // see asyncContext.
 const nativeProbe = probeNativeTimeouts() // see native-probes.js
 const NativeTimeout = nativeProbe.cleared.constructor
 const nativeRefresh = NativeTimeout.prototype.refresh
-// What a cleared timer keeps. Node 24.21 and 26 empty its `_onTimeout` and `_timerArgs` (to
-// undefined), so that it holds on to nothing; older Nodes set `_onTimeout` to null and keep the
-// arguments. Read from the running Node's own cleared timer.
+// What a cleared timer keeps, read from the running Node's own: Node 24.21 and 26 empty its
+// `_onTimeout` and `_timerArgs` (undefined); older Nodes null `_onTimeout`, keep the arguments.
 const EMPTIES_CLEARED = nativeProbe.cleared._onTimeout === undefined
-// Node's `_idleStart` is libuv's clock as the timer was armed: whole milliseconds since the
-// event loop's start, which is `performance.now()` plus a constant of the process (-5 to -165 ms
-// here), rounded down. That constant, read from the running Node's own timers.
+// Node's `_idleStart` is libuv's clock as the timer was armed: whole milliseconds since the loop's
+// start, `performance.now()` plus a constant of the process (-5 to -165 ms here), rounded down.
 const LIBUV_CLOCK_OFFSET = nativeProbe.clockOffset
 
 // `_flags` bits

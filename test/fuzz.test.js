@@ -15,9 +15,12 @@
 // within each program is compared, and late runs are retried.
 //
 // Environment:
-//   HEAPTIMERS_FUZZ=long          100,000 programs instead of 2,000
+//   (npm test)                    400 programs from a random first seed, so that every run
+//                                 tries new programs; the title names the seeds
+//   HEAPTIMERS_TEST_TIER=long     2,000 programs from seed 1 (npm run test:long)
+//   HEAPTIMERS_FUZZ=long          100,000 programs
 //   HEAPTIMERS_FUZZ_COUNT=n       any number of programs
-//   HEAPTIMERS_FUZZ_SEED=s        first seed (default 1; "random" for a random one)
+//   HEAPTIMERS_FUZZ_SEED=s        first seed ("random" for a random one)
 //   HEAPTIMERS_FUZZ_SEEDS=a,b,c   replay exactly these seeds
 //   HEAPTIMERS_FUZZ_CONCURRENCY=n programs sharing one event loop (default 100)
 //   HEAPTIMERS_FUZZ_OPTIONS=json  generator options (DEFAULTS in helpers/fuzz.js),
@@ -31,6 +34,7 @@ const t = require('tap')
 const { runFixture } = require('./helpers/child.js')
 const { generate, DEFAULTS } = require('./helpers/fuzz.js')
 const { selectedImpls } = require('./helpers/impls.js')
+const tier = require('./helpers/tier.js')
 
 const RETRIES = 3
 const CHUNK = 10000 // seeds per child process
@@ -42,10 +46,9 @@ let seeds
 if (env.HEAPTIMERS_FUZZ_SEEDS) {
   seeds = env.HEAPTIMERS_FUZZ_SEEDS.split(',').map(Number)
 } else {
-  const count = Number(env.HEAPTIMERS_FUZZ_COUNT) || (env.HEAPTIMERS_FUZZ === 'long' ? 100000 : 2000)
-  const start = env.HEAPTIMERS_FUZZ_SEED === 'random'
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number(env.HEAPTIMERS_FUZZ_SEED) || 1
+  const count = Number(env.HEAPTIMERS_FUZZ_COUNT) || (env.HEAPTIMERS_FUZZ === 'long' ? 100000 : tier.size(400, 2000))
+  const seed = env.HEAPTIMERS_FUZZ_SEED || tier.size('random', '1')
+  const start = seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(seed) || 1
   seeds = Array.from({ length: count }, (_, i) => start + i)
 }
 

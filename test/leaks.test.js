@@ -1,30 +1,34 @@
 'use strict'
-// Leaks: 1,000,000 set+clear, set+fire, refresh, id-conversion and promise
+// Leaks: set+clear, set+fire, refresh, id-conversion and promise
 // timer cycles (and friends) leave nothing pending and the heap within a few
 // MB of where it started (child processes with --expose-gc,
 // test/fixtures/leak.js). Native runs too, as the yardstick.
 //
-// The AbortSignal promise cycles cost 15-35 us each on either implementation
-// (AbortController and EventTarget dominate), so npm test runs 100,000 of
-// each; HEAPTIMERS_LEAKS=long runs 1,000,000 (about 30 s each).
+// npm test runs 100,000 of each cycle, enough to show a leak of 40 bytes a cycle;
+// npm run test:long (HEAPTIMERS_TEST_TIER=long) runs 1,000,000. The AbortSignal
+// promise cycles cost 15-35 us each on either implementation (AbortController and
+// EventTarget dominate): 20,000 in npm test, 100,000 in the long tier, and
+// HEAPTIMERS_LEAKS=long runs 1,000,000 (about 30 s each).
 
 const t = require('tap')
 const { runFixtureEach, parseResult } = require('./helpers/child.js')
 const { nodeMajor } = require('./helpers/impls.js')
+const { size } = require('./helpers/tier.js')
 
 const LIMIT_MB = 4
-const promiseCycles = process.env.HEAPTIMERS_LEAKS === 'long' ? 1e6 : 1e5
+const promiseCycles = process.env.HEAPTIMERS_LEAKS === 'long' ? 1e6 : size(2e4, 1e5)
+const N = size(1e5, 1e6)
 const fmt = n => n.toLocaleString('en-US')
 const cycles = [
-  ['timeout', 1e6, '1,000,000 setTimeout(60 s) + clearTimeout'],
-  ['interval', 1e6, '1,000,000 setInterval + clearInterval'],
-  ['immediate', 1e6, '1,000,000 setImmediate + clearImmediate'],
-  ['id', 1e6, '1,000,000 clearTimeout(+setTimeout(...)) (id conversions)'],
-  ['refresh', 1e6, '1,000,000 refresh() of one timer'],
-  ['bulk', 1e6, '1,000,000 timers, 10,000 pending at a time, all cleared'],
-  ['fire', 1e6, '1,000,000 timers that fire'],
-  ['fire-id', 1e6, '1,000,000 timers whose id was taken (+timer), that fire'],
-  ['revive', 1e6, '1,000,000 timers that fire, are refreshed from their callback, and fire again'],
+  ['timeout', N, `${fmt(N)} setTimeout(60 s) + clearTimeout`],
+  ['interval', N, `${fmt(N)} setInterval + clearInterval`],
+  ['immediate', N, `${fmt(N)} setImmediate + clearImmediate`],
+  ['id', N, `${fmt(N)} clearTimeout(+setTimeout(...)) (id conversions)`],
+  ['refresh', N, `${fmt(N)} refresh() of one timer`],
+  ['bulk', N, `${fmt(N)} timers, 10,000 pending at a time, all cleared`],
+  ['fire', N, `${fmt(N)} timers that fire`],
+  ['fire-id', N, `${fmt(N)} timers whose id was taken (+timer), that fire`],
+  ['revive', N, `${fmt(N)} timers that fire, are refreshed from their callback, and fire again`],
   ['promise-signal', promiseCycles, `${fmt(promiseCycles)} promise timers with an AbortSignal, not aborted (they resolve)`],
   ['promise-abort', promiseCycles, `${fmt(promiseCycles)} promise timers with an AbortSignal, aborted`],
 ]
