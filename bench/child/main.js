@@ -94,7 +94,8 @@ function rateRun (scenario, summary) {
       batchP50Ms: summary.p50,
       clock: clock.wallName,
       warmupMs: Math.round(summary.warmupMs),
-      steady: summary.steady
+      steady: summary.steady,
+      resampled: summary.resampled
     }
   }
 }

@@ -14,6 +14,9 @@
 // of a step reports a rate between two plateaus -- different in each process. The warm-up groups
 // batches into windows and ends once the last STEADY_WINDOWS windows agree within the tolerance
 // (after the minimum warm-up), or at the cap, where the run records that it never settled.
+// A plateau can look steady just before the next step: a sample whose second half runs faster or
+// slower than its first was taken across a step, so it counts as more warm-up and the row samples
+// again (at most MAX_RESAMPLES times, recorded as `resampled`).
 // docs/timerbench.md ("How far to trust a run") has the measurements. ES5 on purpose: runs on
 // every Node version.
 'use strict'
@@ -63,6 +66,18 @@ function steady (windows, tolerance) {
   return lo > 0 && hi / lo - 1 <= tolerance
 }
 
+// Whether a sample's batch times (in order) changed level within it: the medians of its halves
+// differ by more than twice the tolerance. Medians, so that one slow batch (a GC) is not a step.
+var MAX_RESAMPLES = 3
+
+function stepped (times, tolerance) {
+  if (times.length < 6) return false
+  var half = times.length >> 1
+  var a = stats.median(times.slice(0, half))
+  var b = stats.median(times.slice(times.length - half))
+  return a > 0 && b > 0 && Math.max(a / b, b / a) - 1 > 2 * tolerance
+}
+
 // Runs batches until the rate is steady: at least opts.warmupTime ms and opts.warmupSamples
 // batches, then until steady() or opts.warmupMaxTime ms. Calls back { ms, batches, steady }.
 function warmUp (batch, opts, yieldFn, cb, onError) {
@@ -105,7 +120,10 @@ function runBuiltin (batch, opts, yieldFn, cb) {
       samples.push(measuredMs)
       spent += wallMs
       if (spent < opts.sampleTime || samples.length < opts.minSamples) return next()
-      cb(null, summaryOf('builtin', stats.summarize(samples)))
+      var summary = summaryOf('builtin', stats.summarize(samples))
+      summary.times = samples
+      summary.spentMs = spent
+      cb(null, summary)
     }, cb)
   }
   next()
@@ -126,6 +144,8 @@ function summaryOf (name, latency) {
 // tinybench 6: one async task whose iterations are our batches. overriddenDuration records the
 // batch's own measurement; overriddenIterationCost charges the real wall time to the budget.
 function runTinybench (tinybench, batch, opts, yieldFn, cb) {
+  var times = []
+  var spent = 0
   var bench = new tinybench.Bench({
     time: opts.sampleTime,
     iterations: opts.minSamples,
@@ -135,6 +155,8 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
   bench.add('batch', function () {
     return new Promise(function (resolve, reject) {
       timeBatch(batch, yieldFn, function (measuredMs, wallMs) {
+        times.push(measuredMs)
+        spent += wallMs
         resolve({ overriddenDuration: measuredMs, overriddenIterationCost: wallMs })
       }, reject)
     })
@@ -145,14 +167,17 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
       return cb(new Error('tinybench finished in state ' + (result && result.state)))
     }
     var l = result.latency
-    cb(null, summaryOf('tinybench', {
+    var summary = summaryOf('tinybench', {
       samples: l.samplesCount,
       mean: l.mean,
       p50: l.p50,
       min: l.min,
       max: l.max,
       rme: typeof l.rme === 'number' && isFinite(l.rme) ? l.rme : null
-    }))
+    })
+    summary.times = times
+    summary.spentMs = spent
+    cb(null, summary)
   }, function (err) { cb(err) })
 }
 
@@ -194,7 +219,9 @@ function tinybenchMissing (where) {
 
 // opts: { sampler: 'auto'|'builtin'|'tinybench', tinybench: { url, minNode }, warmupTime,
 // warmupMaxTime, steadyTolerance, warmupSamples, sampleTime, minSamples }. Calls back
-// (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady }.
+// (err, summary), the summary carrying the warm-up as { warmupMs, warmupBatches, steady,
+// resampled }: a sample taken across a tier-up step (stepped()) is repeated, its time counted
+// as warm-up, while the warm-up has a cap (opts.warmupMaxTime).
 function sample (batch, opts, yieldFn, done) {
   var called = false
   function cb (err, summary) {
@@ -202,15 +229,30 @@ function sample (batch, opts, yieldFn, done) {
     called = true
     done(err, summary)
   }
+  var tolerance = typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
   function timed (backEnd) {
     warmUp(batch, opts, yieldFn, function (warm) {
-      backEnd(function (err, summary) {
-        if (err) return cb(err)
-        summary.warmupMs = warm.ms
-        summary.warmupBatches = warm.batches
-        summary.steady = warm.steady
-        cb(null, summary)
-      })
+      var resampled = 0
+      function once () {
+        backEnd(function (err, summary) {
+          if (err) return cb(err)
+          var step = opts.warmupMaxTime && stepped(summary.times, tolerance)
+          if (step && resampled < MAX_RESAMPLES) {
+            resampled++
+            warm.ms += summary.spentMs
+            warm.batches += summary.times.length
+            return once()
+          }
+          delete summary.times
+          delete summary.spentMs
+          summary.warmupMs = warm.ms
+          summary.warmupBatches = warm.batches
+          summary.steady = warm.steady && !step
+          summary.resampled = resampled
+          cb(null, summary)
+        })
+      }
+      once()
     }, cb)
   }
   if (opts.sampler === 'builtin') return timed(function (done) { runBuiltin(batch, opts, yieldFn, done) })

@@ -38,6 +38,22 @@ t.test('a row still speeding up is sampled only after it levels off', async (t) 
   t.equal(s.mean, 2, 'the sample sees only the faster plateau')
 })
 
+t.test('a sample taken across a step is taken again', async (t) => {
+  // Steady at 2 ms past the minimum warm-up, then 1 ms from the 110th batch: about where the
+  // warm-up (60 ms and three agreeing 30 ms windows) ends and a 40 ms sample runs. A sample that
+  // straddled the step would average about 1.5; the sampler repeats it instead, so the result
+  // is one plateau (on a slow machine the step may fall before or after the sample: still one).
+  const s = await run(standIn((n) => (n < 110 ? 2 : 1)), { ...OPTS, sampleTime: 40 })
+  t.ok(s.mean <= 1.1 || s.mean >= 1.8, `mean ${s.mean} is one plateau (resampled ${s.resampled})`)
+  t.equal(s.steady, true)
+})
+
+t.test('a sample spoiled by one slow batch is not a step', async (t) => {
+  const s = await run(standIn((n) => (n === 100 ? 20 : 1)), { ...OPTS, sampleTime: 40 })
+  t.equal(s.resampled, 0)
+  t.equal(s.steady, true)
+})
+
 t.test('a row that never settles stops at the cap and says so', async (t) => {
   const s = await run(standIn((n) => 1 + (n % 2) * 0.5 * (1 + (n % 7))))
   t.equal(s.steady, false)
