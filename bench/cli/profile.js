@@ -3,7 +3,8 @@
 // Warm-up: a rate row must measure the steady state. V8 tiers a row's code up 150 to 300 ms into
 // a child on Node 20 here (later on Node 22 and 24), so a child samples only after at least
 // 300 ms and, beyond that, once its batches run at a steady rate (bench/child/sampler.js), up to
-// 1 s. Sampling then takes 100 ms: within a child, the batches of a steady row agree to 1-3 %,
+// 1 s. Sampling then takes 100 ms (again, up to 3 times, when the sample caught a step of V8's:
+// bench/child/sampler.js): within a child, the batches of a steady row agree to 1-3 %,
 // so a longer window buys less than another child does (docs/timerbench.md, "How far to trust a
 // run"). An explicit --sample-time warms up for at least 40 % of it.
 'use strict'

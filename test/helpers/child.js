@@ -5,6 +5,7 @@
 
 const { spawn } = require('node:child_process')
 const path = require('node:path')
+const { nodeCommand } = require('../../bench/cli/child-env.js')
 const { FIXTURES, LIB, ROOT, selectedImpls } = require('./impls.js')
 
 // Environment for children: tap injects --import/--require loaders through
@@ -23,15 +24,20 @@ function childEnv (extra = {}) {
   return { ...env, ...extra }
 }
 
+// tap's @tapjs/processinfo hooks spawn() and puts its `--import` back into every child's
+// NODE_OPTIONS, whatever env the child is given: a third of a second per child, and a loader the
+// program under test never sees natively. nodeCommand() sets the environment after the hook.
+//
 // Runs `node ...args`. Resolves { code, signal, stdout, stderr, ms, timedOut }.
 // Never rejects on a non-zero exit: tests assert on the exit code.
 function runNode (args, opts = {}) {
   const { env, timeout = 30000, cwd = ROOT, input } = opts
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint()
-    const child = spawn(process.execPath, args, {
+    const cmd = nodeCommand(process.execPath, args, childEnv(env))
+    const child = spawn(cmd.file, cmd.args, {
       cwd,
-      env: childEnv(env),
+      env: cmd.env,
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stdout = ''
