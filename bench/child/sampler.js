@@ -78,11 +78,16 @@ function stepped (times, tolerance) {
   return a > 0 && b > 0 && Math.max(a / b, b / a) - 1 > 2 * tolerance
 }
 
+// The steady check's tolerance, a fraction: opts.steadyTolerance, 3 % by default.
+function toleranceOf (opts) {
+  return typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
+}
+
 // Runs batches until the rate is steady: at least opts.warmupTime ms and opts.warmupSamples
 // batches, then until steady() or opts.warmupMaxTime ms. Calls back { ms, batches, steady }.
 function warmUp (batch, opts, yieldFn, cb, onError) {
   var maxTime = Math.max(opts.warmupTime, opts.warmupMaxTime || 0)
-  var tolerance = typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
+  var tolerance = toleranceOf(opts)
   var windows = []
   var spent = 0
   var batches = 0
@@ -110,6 +115,9 @@ function warmUp (batch, opts, yieldFn, cb, onError) {
   next()
 }
 
+// Both back ends call back (err, summary, { times, ms }): the batch times in order and the wall
+// time the sample took, for the step check in sample().
+//
 // The built-in sampler: time-budgeted like tinybench, at least minSamples samples.
 function runBuiltin (batch, opts, yieldFn, cb) {
   var samples = []
@@ -120,10 +128,7 @@ function runBuiltin (batch, opts, yieldFn, cb) {
       samples.push(measuredMs)
       spent += wallMs
       if (spent < opts.sampleTime || samples.length < opts.minSamples) return next()
-      var summary = summaryOf('builtin', stats.summarize(samples))
-      summary.times = samples
-      summary.spentMs = spent
-      cb(null, summary)
+      cb(null, summaryOf('builtin', stats.summarize(samples)), { times: samples, ms: spent })
     }, cb)
   }
   next()
@@ -167,17 +172,14 @@ function runTinybench (tinybench, batch, opts, yieldFn, cb) {
       return cb(new Error('tinybench finished in state ' + (result && result.state)))
     }
     var l = result.latency
-    var summary = summaryOf('tinybench', {
+    cb(null, summaryOf('tinybench', {
       samples: l.samplesCount,
       mean: l.mean,
       p50: l.p50,
       min: l.min,
       max: l.max,
       rme: typeof l.rme === 'number' && isFinite(l.rme) ? l.rme : null
-    })
-    summary.times = times
-    summary.spentMs = spent
-    cb(null, summary)
+    }), { times: times, ms: spent })
   }, function (err) { cb(err) })
 }
 
@@ -229,22 +231,20 @@ function sample (batch, opts, yieldFn, done) {
     called = true
     done(err, summary)
   }
-  var tolerance = typeof opts.steadyTolerance === 'number' ? opts.steadyTolerance : 0.03
+  var tolerance = toleranceOf(opts)
   function timed (backEnd) {
     warmUp(batch, opts, yieldFn, function (warm) {
       var resampled = 0
       function once () {
-        backEnd(function (err, summary) {
+        backEnd(function (err, summary, sampled) {
           if (err) return cb(err)
-          var step = opts.warmupMaxTime && stepped(summary.times, tolerance)
+          var step = opts.warmupMaxTime && stepped(sampled.times, tolerance)
           if (step && resampled < MAX_RESAMPLES) {
             resampled++
-            warm.ms += summary.spentMs
-            warm.batches += summary.times.length
+            warm.ms += sampled.ms
+            warm.batches += sampled.times.length
             return once()
           }
-          delete summary.times
-          delete summary.spentMs
           summary.warmupMs = warm.ms
           summary.warmupBatches = warm.batches
           summary.steady = warm.steady && !step

@@ -9,12 +9,10 @@ const { nodeCommand } = require('../../bench/cli/child-env.js')
 const { FIXTURES, LIB, ROOT, selectedImpls } = require('./impls.js')
 
 // Environment for children: tap injects --import/--require loaders through
-// NODE_OPTIONS; children must run plain. HEAPTIMERS_LIB tells fixtures where
-// the library lives.
+// NODE_OPTIONS (nodeCommand() drops every NODE_* variable); children must run
+// plain. HEAPTIMERS_LIB tells fixtures where the library lives.
 function childEnv (extra = {}) {
   const env = { ...process.env }
-  delete env.NODE_OPTIONS
-  delete env.NODE_V8_COVERAGE
   for (const k of Object.keys(env)) {
     if (k.startsWith('TAP')) delete env[k]
   }
