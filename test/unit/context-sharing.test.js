@@ -7,12 +7,18 @@ const { AsyncLocalStorage, AsyncResource } = require('async_hooks')
 const ht = require('../../lib/index.js')
 const impls = { native: globalThis, heaptimers: ht }
 
-function collect (T, setup) {
+// Resolves the stores recorded once `expected` labels are in, or after 10 s with what came: a
+// fixed wait would end early on a loaded machine that stalls past it.
+function collect (T, expected, setup) {
   return new Promise(resolve => {
     const got = {}
-    const record = (label) => (value) => { got[label] = value }
+    const done = () => { clearTimeout(fallback); resolve(got) }
+    const fallback = setTimeout(done, 10000)
+    const record = (label) => (value) => {
+      got[label] = value
+      if (Object.keys(got).length === expected) setImmediate(done)
+    }
     setup(record)
-    T.setTimeout(() => resolve(got), 40)
   })
 }
 
@@ -20,7 +26,7 @@ for (const [name, T] of Object.entries(impls)) {
   t.test(`${name}: stores survive every way the context changes`, async t => {
     const als = new AsyncLocalStorage()
     const other = new AsyncLocalStorage()
-    const got = await collect(T, store => {
+    const got = await collect(T, 15, store => {
       // await continuations of different stores, resumed in the same microtask checkpoint
       als.run('a', async () => { await null; T.setTimeout(() => store('await a')(als.getStore()), 1) })
       als.run('b', async () => { await null; T.setTimeout(() => store('await b')(als.getStore()), 1) })
@@ -85,7 +91,7 @@ for (const [name, T] of Object.entries(impls)) {
 for (const [name, T] of Object.entries(impls)) {
   t.test(`${name}: stores across scope switches`, async t => {
     const als = new AsyncLocalStorage()
-    const got = await collect(T, store => {
+    const got = await collect(T, 13, store => {
       T.setImmediate(() => {
         T.setTimeout(() => store('before any scope')(als.getStore()), 1)
         const resource = als.run('resource', () => new AsyncResource('X'))
