@@ -92,6 +92,8 @@ function merge (unordered) {
       sampler: same(opts.map((o) => o.sampler)),
       nodes: [...nodes.values()].sort((a, b) => compareLabels(a.version, b.version)),
       pooled,
+      // How precise an adaptive run got describes that run only: kept when it is the one input.
+      ...(reports.length === 1 && opts[0].precision ? { precision: opts[0].precision } : {}),
       merged: inputs.map(({ file, report }) => ({
         file,
         started: report.started,

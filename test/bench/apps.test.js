@@ -14,16 +14,18 @@ const { HTTP_LOAD } = require('../../bench/cli/paths')
 const { cli, FAST } = require('./fixtures/helpers')
 
 // Runs one app row with --quick for native and heaptimers; checks the run and its report's schema.
-async function quickRow (t, scenario) {
-  const res = await cli([...FAST, '-s', scenario, '-i', 'native,heaptimers', '-f', 'json'])
+// The report's JSON is also left in `file` when one is given.
+async function quickRow (t, scenario, file) {
+  const res = await cli([...FAST, '-s', scenario, '-i', 'native,heaptimers', '-f', 'json', ...(file ? ['-o', file] : [])])
   t.equal(res.code, 0, res.stderr)
-  const report = JSON.parse(res.stdout)
+  const report = JSON.parse(file ? fs.readFileSync(file, 'utf8') : res.stdout)
   t.same(validate(report), [])
   return report
 }
 
 t.test('app-http-timeouts --quick: server CPU per request for native and heaptimers, every request answered', async (t) => {
-  const report = await quickRow(t, 'app-http-timeouts')
+  const file = path.join(t.testdir({}), 'run.json')
+  const report = await quickRow(t, 'app-http-timeouts', file)
   t.same(report.results.map((r) => r.impl), ['native', 'heaptimers'])
   for (const r of report.results) {
     t.notOk(r.error, `${r.impl} measured`)
@@ -39,7 +41,7 @@ t.test('app-http-timeouts --quick: server CPU per request for native and heaptim
     t.equal(r.runs[0].samples, 2000, 'one sample per request served')
   }
   t.equal(report.results.find((r) => r.impl === 'heaptimers').runs[0].extra.early, 0, 'heaptimers fired no work timer early')
-  const table = await cli([...FAST, '-s', 'app-http-timeouts', '-i', 'native,heaptimers'])
+  const table = await cli(['report', file]) // the table, rendered from the run's JSON
   t.match(table.stdout, /app-http-timeouts, heaptimers on v[\d.]+: \d+ req\/s, p50 [\d.]+ ms, p99 [\d.]+ ms, 0 errors, 0 deadlines hit, 0 early fires/)
 })
 
