@@ -96,18 +96,20 @@ t.test('delays that make coercion throw', async t => {
 t.test('coerced delays decide firing order', async t => {
   await sameResult(t, 'order by coerced delay', async T => {
     const order = []
+    // Delays 29-30 ms apart: a stall between two creations longer than the difference could
+    // make a timer created later with the shorter delay due after one created earlier.
     const done = new Promise(resolve => {
-      T.setTimeout(() => { order.push('"60" string'); resolve() }, '60')
+      T.setTimeout(() => { order.push('"90" string'); resolve() }, '90')
       T.setTimeout(() => order.push('valueOf 30'), { valueOf () { return 30 } })
       T.setTimeout(() => order.push('2**31 -> 1'), 2 ** 31)
       T.setTimeout(() => order.push('NaN -> 1'), NaN)
-      T.setTimeout(() => order.push('[45]'), [45])
+      T.setTimeout(() => order.push('[60]'), [60])
       T.setTimeout(() => order.push('undefined -> 1'))
       T.setTimeout(() => order.push('-0 -> 1'), -0)
     })
     await done
     return order
-  }, { expect: ['2**31 -> 1', 'NaN -> 1', 'undefined -> 1', '-0 -> 1', 'valueOf 30', '[45]', '"60" string'] })
+  }, { expect: ['2**31 -> 1', 'NaN -> 1', 'undefined -> 1', '-0 -> 1', 'valueOf 30', '[60]', '"90" string'] })
 })
 
 t.test('a coerced delay is waited for (never much earlier than asked)', async t => {

@@ -47,11 +47,13 @@ t.test('timeouts: T1 tick1 p1 T2', async t => {
 
   await sameResult(t, 'timeouts of different delays due in the same pass', async T => {
     const L = logger(2 * NOISY_EVENTS)
-    T.setTimeout(() => noisy(L, 'T5'), 5)
+    // 29 ms apart: a stall between the two creations longer than the difference would make the
+    // later-created T1 due after T30, natively too
+    T.setTimeout(() => noisy(L, 'T30'), 30)
     T.setTimeout(() => noisy(L, 'T1'), 1)
-    busy(10) // make both overdue before the loop gets to timers
+    busy(40) // make both overdue before the loop gets to timers
     return L.done
-  }, { expect: [...noisyOrder('T1'), ...noisyOrder('T5')] })
+  }, { expect: [...noisyOrder('T1'), ...noisyOrder('T30')] })
 })
 
 t.test('intervals: iv1 tick p iv2', async t => {

@@ -182,13 +182,14 @@ t.test('a callback that blocks the loop for 200 ms: every due timer still runs, 
     T.setTimeout(() => { push('T10 blocks'); busy(200) }, 10)
     T.setTimeout(() => push('T30'), 30)
     T.setTimeout(() => push('T30b'), 30)
-    T.setTimeout(() => push('T60'), 60)
-    T.setTimeout(() => push('T90'), 90)
+    // Created in deadline order: a stall between two creations then only delays the later one.
     let n = 0
     const iv = T.setInterval(() => {
       push('iv' + ++n)
       if (n === 3) T.clearInterval(iv)
     }, 45)
+    T.setTimeout(() => push('T60'), 60)
+    T.setTimeout(() => push('T90'), 90)
     T.setTimeout(() => {
       T.setImmediate(() => push('I1'))
       T.setImmediate(() => { push('I2 blocks'); busy(200) })
@@ -237,11 +238,11 @@ t.test('clearing and refreshing timers from other timers\' callbacks and from ti
       process.nextTick(() => {
         push('a tick')
         T.clearInterval(h.e)
-        h.b.refresh() // 40 -> 20 + 40
+        h.b.refresh() // 30 -> 20 + 30
         Promise.resolve().then(() => { push('a promise'); h.f.close() })
       })
     }, 20)
-    h.b = T.setTimeout(() => push('b (refreshed: 60)'), 40)
+    h.b = T.setTimeout(() => push('b (refreshed: 50)'), 30)
     h.c = T.setTimeout(() => push('never: c'), 140)
     h.d = T.setTimeout(() => push('d (refreshed: 80)'), 60)
     h.e = T.setInterval(() => push('never: e'), 30)
@@ -259,9 +260,9 @@ t.test('clearing and refreshing timers from other timers\' callbacks and from ti
     }, 130)
     return done
   }, {
-    // (deadlines at least 20 ms apart, and 50 between d, refreshed by a, and i) b 60, d 80,
+    // (deadlines at least 30 ms apart, and 50 between d, refreshed by a, and i) b 50, d 80,
     // i 130, g 160; a revived at 160 runs at 180; i refreshed at 160 runs again at 290, not 260
-    expect: ['a', 'a tick', 'a promise', 'b (refreshed: 60)', 'd (refreshed: 80)', 'i1', 'g', 'a revived', 'i2'],
+    expect: ['a', 'a tick', 'a promise', 'b (refreshed: 50)', 'd (refreshed: 80)', 'i1', 'g', 'a revived', 'i2'],
   })
 })
 

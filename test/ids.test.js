@@ -84,7 +84,8 @@ t.test('an id is released when its timer fires or is cleared', async t => {
     let n = 0
     const iv = T.setInterval(() => { n++ }, 5)
     const id = String(iv)
-    await new Promise(resolve => T.setTimeout(resolve, 40))
+    // Until it ran twice, 2 s at most: a fixed wait could end first on a stalled machine.
+    for (let waited = 0; n < 2 && waited < 2000; waited += 10) await new Promise(resolve => T.setTimeout(resolve, 10))
     T.clearInterval(id)
     const at = n
     await new Promise(resolve => T.setTimeout(resolve, 30))

@@ -59,9 +59,10 @@ t.test('_repeat = null in an interval\'s callback makes it a timeout again', asy
     await new Promise(resolve => {
       handle = T.setInterval(function () {
         seen.push(snap(this))
-        if (seen.length === 2) this._repeat = null
+        // 40 ms after run 2 (a fixed window from the start could close before it on a stalled
+        // machine): time for more runs, were it still an interval
+        if (seen.length === 2) { this._repeat = null; nodeTimers.setTimeout(resolve, 40) }
       }, 2)
-      nodeTimers.setTimeout(resolve, 40)
     })
     return { seen, after: snap(handle) }
   }, {
@@ -85,9 +86,10 @@ for (const [title, stop] of [
       let handle
       await new Promise(resolve => {
         handle = T.setInterval(function () {
-          if (++runs === 2) stop(this)
+          // 40 ms after run 2 (see above): time for more runs, were it not stopped, and for a
+          // stopped one re-armed first (`_onTimeout = null`) to be skipped
+          if (++runs === 2) { stop(this); nodeTimers.setTimeout(resolve, 40) }
         }, 2)
-        nodeTimers.setTimeout(resolve, 40)
       })
       const after = snap(handle)
       T.clearInterval(handle) // a no-op if it stopped, as it should have
@@ -135,9 +137,8 @@ t.test('timers.unenroll() in an interval\'s callback stops it', { skip: typeof n
     let handle
     await new Promise(resolve => {
       handle = T.setInterval(function () {
-        if (++runs === 2) unenroll(this)
+        if (++runs === 2) { unenroll(this); nodeTimers.setTimeout(resolve, 40) } // see above
       }, 2)
-      nodeTimers.setTimeout(resolve, 40)
     })
     return { runs, idle: handle._idleTimeout, destroyed: handle._destroyed }
   }, { expect: { runs: 2, idle: -1, destroyed: true } })

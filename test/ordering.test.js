@@ -157,9 +157,11 @@ t.test('refresh() moves a timer behind timers created before the refresh', async
 
   await sameResult(t, 'refresh later pushes the deadline out', async T => {
     const L = logger(3)
-    const a = T.setTimeout(() => L.push('A (refreshed at 40)'), 60)
+    // B, R, then A: only R is due before a timer created earlier (B, by 40 ms), so a stall
+    // between two creations swaps nothing shorter (with A created first, 20 ms would do).
     T.setTimeout(() => L.push('B 80'), 80)
     T.setTimeout(() => { L.push('R 40'); a.refresh() }, 40)
+    const a = T.setTimeout(() => L.push('A (refreshed at 40)'), 60)
     return L.done
   }, { expect: ['R 40', 'B 80', 'A (refreshed at 40)'] })
 })

@@ -117,6 +117,9 @@ t.test('drainBetweenCallbacks: true interleaves ticks (Node), false batches them
     for (let round = 0; ; round++) {
       const log = []
       let oneBucket = false
+      // From a native timer's callback, so that the immediates come first however late the loop
+      // runs: a test starts outside the timers phase, where a stall lets the 5 ms timeouts in first.
+      await new Promise(resolve => setTimeout(resolve, 1))
       await new Promise(resolve => {
         const t1 = ht.setTimeout(() => { log.push('T1'); process.nextTick(() => log.push('tick1')); Promise.resolve().then(() => log.push('p1')) }, 5)
         const t2 = ht.setTimeout(() => { log.push('T2') }, 5)
@@ -135,14 +138,17 @@ t.test('drainBetweenCallbacks: true interleaves ticks (Node), false batches them
 
 t.test('asyncContext: true restores each creation context; false runs callbacks in the native handle\'s', async t => {
   const als = new AsyncLocalStorage()
-  const seen = () => new Promise(resolve => {
-    const got = []
-    // same delay, same pass: the native timer is armed by the first one, inside store "a"
-    als.run('a', () => ht.setTimeout(() => got.push(als.getStore()), 5))
-    als.run('b', () => ht.setTimeout(() => got.push(als.getStore()), 5))
-    als.run('c', () => ht.setImmediate(() => got.push(als.getStore())))
-    ht.setTimeout(() => resolve(got), 30)
-  })
+  const seen = async () => {
+    await new Promise(resolve => setTimeout(resolve, 1)) // as in order() above
+    return new Promise(resolve => {
+      const got = []
+      // same delay, same pass: the native timer is armed by the first one, inside store "a"
+      als.run('a', () => ht.setTimeout(() => got.push(als.getStore()), 5))
+      als.run('b', () => ht.setTimeout(() => got.push(als.getStore()), 5))
+      als.run('c', () => ht.setImmediate(() => got.push(als.getStore())))
+      ht.setTimeout(() => resolve(got), 30)
+    })
+  }
   t.same(await seen(), ['c', 'a', 'b'], 'default: every callback sees its own store')
   ht.configure({ asyncContext: false })
   t.same(await seen(), ['c', 'a', 'a'], 'false: no capture, the second timeout sees the first one\'s')
