@@ -79,7 +79,8 @@ function widestHalfWidth (group, state) {
 
 // opts (normalized, see options.js): { nodes: [{path, version, source}], impls: [id], scenarios: [scenario],
 // runs (fixed, or null: adaptive), precision ({ target, maxTimeMs, minRuns, maxRuns } when adaptive),
-// duration, quick, sampleTime, sampler, libPath, engines, childTimeoutMs, pin }.
+// duration, quick, sampleTime, sampler, libPath, engines, childTimeoutMs, pin, and killSlackMs: how long
+// after its own timeout a child is killed, KILL_SLACK_MS unless given }.
 // onProgress({ done, total, cell, run, elapsedMs, etaMs }) is called before each child starts.
 async function runBench (opts, onProgress = () => {}) {
   const started = new Date()
@@ -108,7 +109,7 @@ async function runBench (opts, onProgress = () => {}) {
       // A cell that failed once would fail again (or hang again): its other runs are skipped.
       if (cellState.error) continue
       const spec = childSpec(cell, opts)
-      const outcome = await runChild(cell.node, spec, spec.timeoutMs + KILL_SLACK_MS, { pin: opts.pin })
+      const outcome = await runChild(cell.node, spec, spec.timeoutMs + (opts.killSlackMs ?? KILL_SLACK_MS), { pin: opts.pin })
       if (outcome.error) cellState.error = outcome.error
       else cellState.runs.push(outcome.run)
     }

@@ -63,7 +63,7 @@ t.test('timers that never fire: the child\'s watchdog reports a timeout', async 
 })
 
 t.test('a child that blocks forever is killed by the parent', async (t) => {
-  const { ht } = await heaptimersResult(t, { libPath: fixture('lib-spin.js'), childTimeoutMs: 1000 })
+  const { ht } = await heaptimersResult(t, { libPath: fixture('lib-spin.js'), childTimeoutMs: 1000, killSlackMs: 500 })
   t.equal(ht.error.kind, 'timeout')
   t.match(ht.error.message, /child killed/)
 })

@@ -3,17 +3,21 @@
 const t = require('tap')
 const { execFileSync } = require('child_process')
 const path = require('path')
+const { nodeCommand } = require('../../bench/cli/child-env')
+
+// tsc's output (nothing when the types check), run without tap's loaders (`env -i`, see
+// bench/cli/child-env.js): they would double its start-up.
+function tsc (project, cwd) {
+  const cmd = nodeCommand(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project])
+  try {
+    return execFileSync(cmd.file, cmd.args, { encoding: 'utf8', stdio: 'pipe', env: cmd.env, cwd })
+  } catch (err) {
+    return String(err.stdout) + String(err.stderr)
+  }
+}
 
 t.test('tsc --noEmit accepts test/unit/types/usage.ts', async t => {
-  const tsc = require.resolve('typescript/bin/tsc')
-  let out = ''
-  try {
-    out = execFileSync(process.execPath, [tsc, '-p', path.join(__dirname, 'types', 'tsconfig.json')],
-      { encoding: 'utf8', stdio: 'pipe' })
-  } catch (err) {
-    out = String(err.stdout) + String(err.stderr)
-  }
-  t.equal(out.trim(), '', 'no type errors')
+  t.equal(tsc(path.join(__dirname, 'types', 'tsconfig.json')).trim(), '', 'no type errors')
 })
 
 // A consumer project: heaptimers in its node_modules (the files npm would pack), only @types/node
@@ -54,12 +58,5 @@ t.test('the types compile in a consumer project with only @types/node', async t 
     'export { n }',
     ''
   ].join('\n'))
-  const tsc = require.resolve('typescript/bin/tsc')
-  let out = ''
-  try {
-    out = execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8', stdio: 'pipe', cwd: dir })
-  } catch (err) {
-    out = String(err.stdout) + String(err.stderr)
-  }
-  t.equal(out.trim(), '', 'no type errors')
+  t.equal(tsc(dir, dir).trim(), '', 'no type errors')
 })
