@@ -131,15 +131,15 @@ t.test('setInterval with delay 0 / negative / too big repeats at 1 ms', async t 
   await sameResult(t, 'coerced interval delays', async T => {
     const res = {}
     for (const [label, d] of [['0', 0], ['-5', -5], ['2**31', 2 ** 31], ['undefined', undefined]]) {
-      // Three runs, or what came in 2 s; then the shorter of the two gaps between them, which a
-      // stall of a loaded machine may lengthen one of (a fixed window could close before the third)
+      // Three runs, or what came in 2 s (a fixed window could close before the third on a loaded
+      // machine); at 1 ms they take a few ms, and a loaded machine's stalls stay well under 1 s
       const runs = await new Promise(resolve => {
         const at = []
         const end = () => { T.clearInterval(iv); T.clearTimeout(fallback); resolve(at) }
         const iv = T.setInterval(() => { if (at.push(performance.now()) === 3) end() }, d)
         const fallback = T.setTimeout(end, 2000)
       })
-      res[label] = { ranRepeatedly: runs.length === 3 && Math.min(runs[1] - runs[0], runs[2] - runs[1]) < 20 }
+      res[label] = { ranRepeatedly: runs.length === 3 && runs[2] - runs[0] < 1000 }
     }
     return res
   }, { expect: r => Object.values(r).every(v => v.ranRepeatedly) })
