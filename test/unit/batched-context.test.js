@@ -6,21 +6,20 @@
 const t = require('tap')
 const { AsyncLocalStorage } = require('async_hooks')
 const ht = require('../../lib/index.js')
+const { logger } = require('../helpers/scenario')
 
 ht.configure({ drainBetweenCallbacks: false })
 
 function scenario (T) {
   const als = new AsyncLocalStorage()
   const other = new AsyncLocalStorage()
-  const seen = []
   return new Promise(resolve => {
     // Resolves once all 18 have recorded, or after 10 s with what came: a fixed wait would end
     // early on a loaded machine that stalls past it.
-    const done = () => { clearTimeout(fallback); resolve(seen.sort((x, y) => x[0] < y[0] ? -1 : 1)) }
-    const fallback = setTimeout(done, 10000)
+    const L = logger(18, 10000)
+    L.done.then((seen) => resolve(seen.sort((x, y) => x[0] < y[0] ? -1 : 1)))
     const record = (label) => function () {
-      seen.push([label, als.getStore(), other.getStore()])
-      if (seen.length === 18) setImmediate(done)
+      L.push([label, als.getStore(), other.getStore()])
     }
     for (const [set, kind] of [[(f) => T.setTimeout(f, 2), 'timeout'], [(f) => T.setImmediate(f), 'immediate']]) {
       als.run('a', () => {

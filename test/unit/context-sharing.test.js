@@ -5,21 +5,15 @@
 const t = require('tap')
 const { AsyncLocalStorage, AsyncResource } = require('async_hooks')
 const ht = require('../../lib/index.js')
+const { logger } = require('../helpers/scenario')
 const impls = { native: globalThis, heaptimers: ht }
 
-// Resolves the stores recorded once `expected` labels are in, or after 10 s with what came: a
-// fixed wait would end early on a loaded machine that stalls past it.
-function collect (T, expected, setup) {
-  return new Promise(resolve => {
-    const got = {}
-    const done = () => { clearTimeout(fallback); resolve(got) }
-    const fallback = setTimeout(done, 10000)
-    const record = (label) => (value) => {
-      got[label] = value
-      if (Object.keys(got).length === expected) setImmediate(done)
-    }
-    setup(record)
-  })
+// The stores recorded, by label, once `expected` are in, or after 10 s with what came: a fixed
+// wait would end early on a loaded machine that stalls past it.
+async function collect (T, expected, setup) {
+  const L = logger(expected, 10000)
+  setup((label) => (value) => L.push([label, value]))
+  return Object.fromEntries(await L.done)
 }
 
 for (const [name, T] of Object.entries(impls)) {
