@@ -13,6 +13,10 @@ const { validate } = require('../../bench/cli/schema')
 const { HTTP_LOAD } = require('../../bench/cli/paths')
 const { cli, FAST } = require('./fixtures/helpers')
 
+// The rows run side by side: they mostly wait (a paced queue, a cache's expiries), and each check
+// is a count or a bound that holds under load.
+t.jobs = 3
+
 // Runs one app row with --quick for native and heaptimers; checks the run and its report's schema.
 // The report's JSON is also left in `file` when one is given.
 async function quickRow (t, scenario, file) {

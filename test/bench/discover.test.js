@@ -14,6 +14,9 @@ const { isolatedEnv, layoutPath, symlink, script, realBinaries } = require('./fi
 
 const POSIX = process.platform !== 'win32'
 const REAL = fs.realpathSync(process.execPath)
+// Two at a time: the hanging binary's test spends its seconds asleep.
+t.jobs = 2
+
 const SOURCES = ['PATH', 'nvm', 'n', 'fnm', 'volta', 'asdf', 'nodenv', 'mise', 'cache']
 
 t.test('every layout through its environment variable; one binary is one installation; broken ones skipped',

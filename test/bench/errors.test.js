@@ -12,6 +12,10 @@ const { cli, FAST, fixture } = require('./fixtures/helpers')
 
 const NODE = { path: process.execPath, version: process.version }
 
+// Three at a time: most of these wait on a watchdog or the parent's kill, and an error's kind does
+// not depend on the load.
+t.jobs = 3
+
 function options (extra) {
   return {
     nodes: [NODE],
