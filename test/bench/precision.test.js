@@ -8,9 +8,8 @@ const fs = require('fs')
 const path = require('path')
 const { cli, fixture } = require('./fixtures/helpers')
 
-// The file runs alone (package.json's serial list): the budget's rounds are paced by how long
-// the first ones took, so a loaded machine affords fewer. Its two runs share the machine.
-t.jobs = 2
+// The file runs alone (package.json's serial list), its runs one after another: the budget's
+// rounds are paced by how long the first ones took, so a loaded machine affords fewer.
 
 const ENV = { TIMERBENCH_LIB: fixture('lib-native.js') }
 const BASE = ['-s', 'immediate-set-clear', '-i', 'native,heaptimers', '--sample-time', '5', '--no-progress', '-f', 'json']
