@@ -1,5 +1,5 @@
 // Clocks for the benchmark child: monotonic wall milliseconds and process CPU time.
-// ES5 on purpose: this file runs inside the child on every Node from 0.10 to the newest.
+// ES5 on purpose: this file runs inside the child on every Node from 0.8 to the newest.
 'use strict'
 
 var wallSource = pickWall()

@@ -5,18 +5,19 @@
 // documented at `run` below. Output: protocol lines (see protocol.js), everything else is ignored.
 //
 // Dependency-free apart from optional tinybench, and ES5 syntax throughout: this file and what
-// it requires must at least parse and run on every Node from 0.10 to the newest.
+// it requires must at least parse and run on every Node from 0.8 to the newest.
 'use strict'
 
 // Captured before any module can replace them; the native implementation and the harness's own
-// scheduling (yielding between batches, cpu windows, the watchdog) use these.
+// scheduling (yielding between batches, cpu windows, the watchdog) use these. Node 0.8 has no
+// setImmediate: its native rows that need one read n/a (impl-load.js).
 var natives = {
   setTimeout: setTimeout,
   clearTimeout: clearTimeout,
   setInterval: setInterval,
   clearInterval: clearInterval,
-  setImmediate: setImmediate,
-  clearImmediate: clearImmediate
+  setImmediate: typeof setImmediate === 'function' ? setImmediate : undefined,
+  clearImmediate: typeof clearImmediate === 'function' ? clearImmediate : undefined
 }
 
 var protocol = require('./protocol')
@@ -124,10 +125,11 @@ function run (spec) {
 }
 
 function measure (spec, scenario, loaded) {
+  var harness = implLoad.harnessTimers(natives, loaded.T)
   // cpu and measured scenarios run their own experiment instead of the batch sampler.
   if (typeof scenario.measure === 'function') {
     var ctx = {
-      natives: natives,
+      natives: harness,
       durationMs: spec.durationMs,
       warmupMs: spec.cpuWarmupMs,
       warmupFires: spec.cpuWarmupFires,
@@ -136,14 +138,19 @@ function measure (spec, scenario, loaded) {
       loadScript: spec.loadScript,
       packages: spec.packages || {}
     }
-    return scenario.measure(loaded.T, ctx, function (err, runRecord) {
-      if (err) return err.kind ? refuse(err) : verdict('failed', err.message)
-      // A NaN or a negative figure is a broken measurement, not a result to rank.
-      if (!units.validValue(scenario.unit, runRecord.value)) {
-        return verdict('failed', scenario.name + ' measured ' + runRecord.value + ', not a valid value in ' + scenario.unit)
-      }
-      finish(resultMessage(spec, scenario, runRecord), 0)
-    })
+    try {
+      return scenario.measure(loaded.T, ctx, function (err, runRecord) {
+        if (err) return err.kind ? refuse(err) : verdict('failed', err.message)
+        // A NaN or a negative figure is a broken measurement, not a result to rank.
+        if (!units.validValue(scenario.unit, runRecord.value)) {
+          return verdict('failed', scenario.name + ' measured ' + runRecord.value + ', not a valid value in ' + scenario.unit)
+        }
+        finish(resultMessage(spec, scenario, runRecord), 0)
+      })
+    } catch (e) {
+      // A row that calls a function the implementation (or this Node) lacks, before any timer ran.
+      return e && e.kind ? refuse(e) : fail('failed', e)
+    }
   }
 
   var batch
@@ -152,7 +159,7 @@ function measure (spec, scenario, loaded) {
   } catch (e) {
     return e && e.kind ? refuse(e) : fail('failed', e)
   }
-  sampler.sample(batch, spec, natives.setImmediate, function (err, summary) {
+  sampler.sample(batch, spec, harness.setImmediate, function (err, summary) {
     if (err) return refuse(err)
     finish(resultMessage(spec, scenario, rateRun(scenario, summary)), 0)
   })

@@ -22,8 +22,9 @@ const NOTES = [
   `Implementations: native, heaptimers, heaptimers:key=value,... (default ${DEFAULT_IMPLS.join(',')}).`,
   `With no -s: every group but cpu (its warm-up takes seconds per child) and the opt-in ${registry.OPT_IN_GROUPS.join(', ')}.`,
   'Other Nodes: --node 0.10,18,22 runs every cell on each (`timerbench nodes` lists what is installed;',
-  '  --install fetches the rest). Native columns work on Node 0.10 and later, heaptimers from its',
-  '  engines (>=18) on; below that its cells are n/a. Old Nodes fall back, and the JSON records it:',
+  '  --install fetches the rest). Native columns work on Node 0.8 and later (the setImmediate rows',
+  '  from 0.10), heaptimers from its engines (>=18) on; below that its cells are n/a. Old Nodes',
+  '  fall back, and the JSON records it:',
   '  the built-in sampler below tinybench\'s engines (run.sampler), process.hrtime where',
   '  performance.now is missing (extra.clock), /proc/self/stat before process.cpuUsage (extra.cpuClock).'
 ]

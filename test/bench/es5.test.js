@@ -1,4 +1,4 @@
-// The child and everything it requires must parse on old Nodes (0.10 and up): check
+// The child and everything it requires must parse on old Nodes (0.8 and up): check
 // they are plain ES5 with acorn, which tap brings along. Skipped if acorn is not installed.
 'use strict'
 
