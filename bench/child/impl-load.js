@@ -7,6 +7,7 @@
 'use strict'
 
 var implSpec = require('./impl-spec')
+var strategies = require('./strategies')
 var nodeMajor = require('./node-version').nodeMajor
 
 // `-i floor`: the maintainers' floor in a clone's tools/, whatever library TIMERBENCH_LIB names.
@@ -149,6 +150,7 @@ function load (specText, natives, libPath, engines) {
     return { error: { kind: 'failed', message: errorMessage(e) } }
   }
   if (spec.name === 'native') return { T: nativeTimers(natives) }
+  if (implSpec.STRATEGIES.indexOf(spec.name) >= 0) return { T: pickSome(strategies.timers(spec, natives), spec.id) }
 
   if (spec.name === 'floor') libPath = FLOOR_PATH
   var needed = minMajor(engines)

@@ -1,15 +1,18 @@
 // Implementation specs: `native`, `heaptimers`, `heaptimers:maxTickDepth=10,drainBetweenCallbacks=false`,
-// `undici` (the timers undici uses for its request timeouts) and `module:<path or package>` (any
-// module exporting some of the six timer functions).
+// `undici` (the timers undici uses for its request timeouts), `module:<path or package>` (any
+// module exporting some of the six timer functions) and the Pyodide study's strategies
+// (strategies.js): `channel`, `channel-per-call`, `post-task`, `pyodide:k=2,reuse=false`.
 // Parsed the same way by the parent (to validate the command line) and by the child (to configure
 // the library), so a spec means one thing everywhere. ES5 on purpose: the child requires it.
 'use strict'
 
-var NAMES = ['native', 'heaptimers', 'floor', 'undici']
+var STRATEGIES = ['channel', 'channel-per-call', 'post-task', 'pyodide']
+var NAMES = ['native', 'heaptimers', 'floor', 'undici'].concat(STRATEGIES)
 
 // `module:./my-timers.js`, `module:some-package`: the rest of the spec is the module, not options.
 var MODULE = 'module'
-var VALID = 'native, heaptimers, heaptimers:key=value,..., undici, module:<path or package>'
+var VALID = 'native, heaptimers, heaptimers:key=value,..., undici, module:<path or package>, ' +
+  'channel, channel-per-call, post-task, pyodide:k=<integer>,reuse=<true|false>'
 
 // The floor (tools/floor.js, in a clone of the repository only; docs/performance.md): the least
 // work heaptimers' design can do per timer, run beside the others so that a missed target can be
@@ -20,6 +23,12 @@ var FLOOR_OPTION_TYPES = {
   freshClock: 'boolean'
 }
 var FLOOR_OPTIONS = Object.keys(FLOOR_OPTION_TYPES)
+
+// pyodide's options: the threshold k of its `delay <= k` rule, and whether its channel is reused.
+var PYODIDE_OPTION_TYPES = {
+  k: 'integer',
+  reuse: 'boolean'
+}
 
 // The library's configure() options and the type each must parse to; the library validates the
 // values again, this only catches typos before any child is spawned.
@@ -69,10 +78,10 @@ function parse (spec) {
   var options = {}
   var keys = []
   if (colon >= 0) {
-    if (name === 'native' || name === 'undici') {
+    var types = name === 'floor' ? FLOOR_OPTION_TYPES : name === 'pyodide' ? PYODIDE_OPTION_TYPES : name === 'heaptimers' ? OPTION_TYPES : null
+    if (!types) {
       throw new Error('implementation \'' + name + '\' takes no options (got \'' + text + '\')')
     }
-    var types = name === 'floor' ? FLOOR_OPTION_TYPES : OPTION_TYPES
     var pairs = text.slice(colon + 1).split(',')
     for (var i = 0; i < pairs.length; i++) {
       var pair = pairs[i].trim()
@@ -81,7 +90,7 @@ function parse (spec) {
       if (!Object.prototype.hasOwnProperty.call(types, key)) {
         throw new Error(name === 'floor'
           ? 'the floor has no option \'' + key + '\' (valid: ' + FLOOR_OPTIONS.join(', ') + ')'
-          : 'unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + optionKeys().join(', ') + ')')
+          : 'unknown option \'' + key + '\' in implementation \'' + text + '\' (valid: ' + Object.keys(types).join(', ') + ')')
       }
       if (eq < 0) {
         throw new Error('option \'' + key + '\' in implementation \'' + text + '\' needs a value (' + key + '=...)')
@@ -121,6 +130,7 @@ function splitList (list) {
 
 module.exports = {
   NAMES: NAMES,
+  STRATEGIES: STRATEGIES,
   NONE: NONE,
   MODULE: MODULE,
   VALID: VALID,

@@ -62,7 +62,7 @@ function watch (spec) {
   natives.setInterval(function () {
     var stalled = sampler.stalledMs()
     if (stalled > spec.batchTimeoutMs) {
-      verdict('timeout', 'a batch did not finish within ' + spec.batchTimeoutMs + ' ms (a timer callback never ran?)')
+      verdict('timeout', 'a batch did not finish within ' + spec.batchTimeoutMs + ' ms (a timer callback never ran, or one batch takes that long here)')
     }
   }, Math.max(50, Math.round(spec.batchTimeoutMs / 4)))
 }
