@@ -4,6 +4,7 @@
 // and a column per sleep (0, 1, 2, 16 ms), each cell the median time from setTimeout to the
 // callback in ms (the median over the run's children of each child's median) and how many of the
 // recorded timers fired before the requested delay had passed. A sleep of 0 cannot fire early.
+// Implementations with no measured cell (n/a: immediate-only strategies) get no row.
 //   node tools/threshold-table.js run.json
 // Reads the accuracy-<d>ms-p50 cells' `extra` (latenessP50Ms, early, timers); prints Markdown.
 'use strict'
@@ -45,7 +46,7 @@ function tables (report) {
     for (const impl of report.options.impls) {
       const cells = SLEEPS.map((s) => cellText(report.results.find((r) =>
         r.node === node && r.impl === impl && r.scenario === `accuracy-${s}ms-p50`), s))
-      if (cells.every((c) => c === '-')) continue
+      if (!cells.some((c) => /^\d/.test(c))) continue // nothing measured: not a timeout strategy
       out.push(`| ${impl} | ${cells.join(' | ')} |`)
     }
     out.push('')

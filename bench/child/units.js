@@ -11,6 +11,7 @@ var UNITS = {
   '% cpu': { higherIsBetter: false, zero: false, text: 'CPU time in % of one core' },
   ms: { higherIsBetter: false, zero: true, text: 'milliseconds (lateness, jitter or total time; see `timerbench scenarios`)' },
   'early fires': { higherIsBetter: false, zero: true, integer: true, text: 'timers that fired before performance.now() at creation + delay' },
+  us: { higherIsBetter: false, zero: false, text: 'microseconds (latency; see `timerbench scenarios`)' },
   'fires/s': { higherIsBetter: true, zero: true, text: 'callbacks of a 1 ms timer per second while the loop is busy' },
   'ns/timer': { higherIsBetter: false, zero: false, text: 'nanoseconds of CPU time to set and run one timeout' },
   'bytes/timer': { higherIsBetter: false, zero: false, text: 'heap bytes per pending timeout' },

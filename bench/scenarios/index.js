@@ -1,16 +1,16 @@
 // The scenario registry: every scenario in table order, grouped as in the classic study
 // (basics, primitives, queue, recursion, bulk, cpu; with timeouts, the long timeouts servers keep), then the groups that look beyond throughput
-// (accuracy, nested, gameloop, burst, responsiveness, scaling). Shared by the parent (names,
+// (accuracy, nested, gameloop, burst, responsiveness, threads, scaling). Shared by the parent (names,
 // groups, units, descriptions) and the child (the code). ES5 on purpose: the child requires it.
 'use strict'
 
 var GROUPS = ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
-  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps']
+  'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'threads', 'scaling', 'apps']
 
 // Groups a plain `timerbench` (no -s) leaves out: they wait on real delays (16 ms frames, 100 ms
 // of deadlines) or allocate a million timers, so they would double the default run time.
 // `-s all` or `-s <group>` runs them.
-var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps']
+var OPT_IN_GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'threads', 'scaling', 'apps']
 
 // One line per group for `timerbench scenarios`.
 var GROUP_TEXT = {
@@ -25,7 +25,8 @@ var GROUP_TEXT = {
   nested: 'chains of timeouts set from the previous callback: does anything clamp or add up?',
   gameloop: 'a 60 FPS loop on setTimeout: frame-time jitter and achieved FPS',
   burst: '10,000 callbacks scheduled at once from an I/O callback: throughput and first/last latency',
-  responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks or timer churn',
+  responsiveness: 'how often a 1 ms timer runs while the loop is busy with CPU chunks (or hands them to worker threads) or timer churn',
+  threads: 'how fast an idle main loop wakes up for a message from a worker thread (p50, p99)',
   scaling: 'cost per timeout from 1k to 1M timeouts (with the growth exponent), and heap per pending timeout',
   apps: 'small real programs under load: an http server, a TTL cache and a job queue; CPU per unit of work, with throughput, latency and errors'
 }
@@ -43,6 +44,7 @@ var all = [].concat(
   require('./gameloop'),
   require('./burst'),
   require('./responsiveness'),
+  require('./threads'),
   require('./scaling'),
   require('./apps')
 )

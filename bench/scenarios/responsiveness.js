@@ -6,6 +6,9 @@
 // - responsiveness-cpu-chunks: CPU work in 10 ms chunks, each yielding with setImmediate before
 //   the next (a cooperative long task). At most about 100 fires/s can fit; fewer means the
 //   timer phase was skipped or starved.
+// - responsiveness-worker-pool: the same 10 ms CPU chunks run in a pool of two worker_threads, each
+//   sent its next chunk as it reports the last, while the main thread only ticks (the SSR study's
+//   offloading against the main thread's own chunks above). n/a where there are no workers.
 // - responsiveness-timeout-churn: 10,000 pending timeouts (delays 10-20 s, seeded) cleared and
 //   set again continuously, 1,000 per loop turn (a server re-arming request timeouts): what the
 //   bookkeeping of many timers costs the one that is due.
@@ -18,6 +21,7 @@
 
 var define = require('./define')
 var seeded = require('./seeded')
+var workers = require('./workers')
 var clock = require('../child/child-clock')
 var now = clock.now
 
@@ -27,6 +31,7 @@ var CHUNK_MS = 10
 var PENDING = 10000
 var CHURN_PER_TURN = 1000
 var SEED = 7
+var POOL_SIZE = 2
 
 function noop () {}
 
@@ -43,6 +48,36 @@ function cpuChunks (T) {
   return {
     start: function () { running = true; T.setImmediate(chunk) },
     stop: function () { running = false },
+    done: function () { return chunks },
+    name: 'chunks'
+  }
+}
+
+// The chunks of cpuChunks, in worker threads: the main thread only hands out the next chunk.
+function workerPool () {
+  workers.workerThreads() // n/a before anything starts, where there are none
+  var running = false
+  var chunks = 0
+  var pool = []
+  function next (worker) {
+    worker.on('message', function () {
+      chunks++
+      if (running) worker.postMessage({ ms: CHUNK_MS })
+    })
+    worker.postMessage({ ms: CHUNK_MS })
+  }
+  return {
+    start: function () {
+      running = true
+      for (var i = 0; i < POOL_SIZE; i++) {
+        pool.push(workers.start('cpu', {}))
+        next(pool[i])
+      }
+    },
+    stop: function () {
+      running = false
+      for (var i = 0; i < pool.length; i++) pool[i].terminate()
+    },
     done: function () { return chunks },
     name: 'chunks'
   }
@@ -121,6 +156,8 @@ function row (name, makeLoad, summary) {
 module.exports = [
   row('responsiveness-cpu-chunks', cpuChunks, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
     ' ms while CPU work runs in ' + CHUNK_MS + ' ms chunks, each yielding with setImmediate (at most about 100/s fit)'),
+  row('responsiveness-worker-pool', workerPool, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
+    ' ms while the same ' + CHUNK_MS + ' ms CPU chunks run in a pool of ' + POOL_SIZE + ' worker threads (about 1000/s on an idle loop)'),
   row('responsiveness-timeout-churn', timeoutChurn, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
     ' ms while ' + PENDING + ' pending timeouts are cleared and set again, ' + CHURN_PER_TURN + ' per loop turn')
 ]

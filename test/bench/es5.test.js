@@ -15,8 +15,9 @@ try {
 
 const BENCH = path.resolve(__dirname, '..', '..', 'bench')
 const ENTRY = path.join(BENCH, 'child', 'main.js')
-// http and child_process: the app rows' server and load process (Node 18 and later only).
-const CORE = ['fs', 'perf_hooks', 'v8', 'vm', 'http', 'child_process']
+// http and child_process: the app rows' server and load process (Node 18 and later only);
+// worker_threads: the threads and worker-pool rows (n/a where it is missing).
+const CORE = ['fs', 'perf_hooks', 'v8', 'vm', 'http', 'child_process', 'worker_threads']
 
 // Every file the child can load, found by walking its relative requires from the entry point.
 function childGraph () {

@@ -1,5 +1,6 @@
-// The groups beyond throughput (accuracy, nested, gameloop, burst, responsiveness), each row run
-// once in a real child on this Node against native timers and heaptimers: the unit and its
+// The groups beyond throughput (accuracy, nested, gameloop, burst, responsiveness, threads), each
+// row run once in a real child on this Node against native timers and heaptimers (threads, which
+// calls no timer function, once): the unit and its
 // direction, a finite value, the extra figures each row promises, and the promises that hold
 // whatever the load: heaptimers never fires early (no early fires, no negative lateness, a chain
 // or frame never shorter than its delays), and every summary agrees with the figures it is made
@@ -11,7 +12,7 @@ const registry = require('../../bench/scenarios')
 const { runCell, checkRun } = require('./fixtures/helpers')
 
 const IMPLS = ['native', 'heaptimers']
-const GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness']
+const GROUPS = ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'threads']
 
 const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
 const finite = (v) => typeof v === 'number' && Number.isFinite(v)
@@ -72,11 +73,18 @@ const checks = {
     t.ok(Number.isInteger(x.fires) && x.fires >= 0, `${x.fires} fires`)
     t.ok(x.windowMs > 0, 'window length')
     t.ok(close(run.value, x.fires / (x.windowMs / 1000)), 'value = fires per second of the window')
-    const work = scenario.name.endsWith('cpu-chunks') ? 'chunks' : 'churned'
+    const work = scenario.name.endsWith('timeout-churn') ? 'churned' : 'chunks'
     t.ok(x[work] > 0 && finite(x[`${work}PerSec`]), `the busy work ran (${x[work]} ${work})`)
-    // One timer phase per loop turn, and each chunk is one turn: a 1 ms ticker cannot fire more
-    // often than the chunks yield (one more at each end of the window).
-    if (work === 'chunks') t.ok(x.fires <= x.chunks + 2, `${x.fires} fires for ${x.chunks} chunks`)
+    // One timer phase per loop turn, and each chunk on the main thread is one turn: a 1 ms ticker
+    // cannot fire more often than the chunks yield (one more at each end of the window).
+    if (scenario.name.endsWith('cpu-chunks')) t.ok(x.fires <= x.chunks + 2, `${x.fires} fires for ${x.chunks} chunks`)
+  },
+  threads (t, scenario, run) {
+    const x = run.extra
+    t.equal(x.messages, 200, '200 messages recorded')
+    t.equal(run.samples, x.messages, 'one sample per message')
+    t.ok(x.minUs > 0 && x.minUs <= x.p50Us && x.p50Us <= x.p99Us && x.p99Us <= x.maxUs, 'latency min <= p50 <= p99 <= max, all after the post')
+    t.equal(run.value, scenario.name.endsWith('p50') ? x.p50Us : x.p99Us, 'the value is the row\'s percentile')
   }
 }
 
@@ -86,7 +94,7 @@ for (const group of GROUPS) {
     const scenarios = registry.inGroup(group)
     t.ok(scenarios.length > 0, 'has rows')
     for (const scenario of scenarios) {
-      for (const impl of IMPLS) {
+      for (const impl of scenario.implIndependent ? IMPLS.slice(0, 1) : IMPLS) {
         t.test(`${scenario.name} on ${impl}`, async (t) => {
           const outcome = await runCell(t, scenario, impl)
           if (outcome.error) return

@@ -13,8 +13,8 @@ const classic = registry.all.filter((s) => !registry.OPT_IN_GROUPS.includes(s.gr
 
 t.test('the registry has the classic study\'s scenario names and groups, and the long timeouts', async (t) => {
   t.same(registry.GROUPS, ['basics', 'primitives', 'timeouts', 'queue', 'recursion', 'bulk', 'cpu',
-    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps'])
-  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'scaling', 'apps'])
+    'accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'threads', 'scaling', 'apps'])
+  t.same(registry.OPT_IN_GROUPS, ['accuracy', 'nested', 'gameloop', 'burst', 'responsiveness', 'threads', 'scaling', 'apps'])
   t.same(registry.all.map((s) => s.name), [
     'fn-call', 'fn-call-method', 'fn-apply',
     'timeout-set-clear', 'timeout-set-clear-1arg', 'immediate-set-clear',
@@ -29,12 +29,13 @@ t.test('the registry has the classic study\'s scenario names and groups, and the
     'nested-10-timeout-0', 'nested-10-timeout-1', 'sequential-100-timeout-1',
     'gameloop-60fps',
     'burst-10k-immediate', 'burst-10k-timeout-0',
-    'responsiveness-cpu-chunks', 'responsiveness-timeout-churn',
+    'responsiveness-cpu-chunks', 'responsiveness-worker-pool', 'responsiveness-timeout-churn',
+    'wakeup-cross-thread-p50', 'wakeup-cross-thread-p99',
     'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory', 'app-http-timeouts', 'app-ttl-cache', 'app-rate-limit'
   ])
   for (const s of registry.all) {
     t.ok(s.summary && s.summary.length > 10, `${s.name} is described`)
-    t.equal(s.implIndependent, s.group === 'basics', `${s.name}: only basics are implementation-independent`)
+    t.equal(s.implIndependent, s.group === 'basics' || s.group === 'threads', `${s.name}: only basics and threads are implementation-independent`)
     t.ok(registry.GROUPS.includes(s.group), `${s.name}: group ${s.group} is listed`)
   }
   for (const g of registry.GROUPS) t.ok(registry.GROUP_TEXT[g], `group ${g} is described`)
