@@ -11,10 +11,10 @@ var UNITS = {
   '% cpu': { higherIsBetter: false, zero: false, text: 'CPU time in % of one core' },
   ms: { higherIsBetter: false, zero: true, text: 'milliseconds (lateness, jitter or total time; see `timerbench scenarios`)' },
   'early fires': { higherIsBetter: false, zero: true, integer: true, text: 'timers that fired before performance.now() at creation + delay' },
-  us: { higherIsBetter: false, zero: false, text: 'microseconds (latency; see `timerbench scenarios`)' },
   'fires/s': { higherIsBetter: true, zero: true, text: 'callbacks of a 1 ms timer per second while the loop is busy' },
   'ns/timer': { higherIsBetter: false, zero: false, text: 'nanoseconds of CPU time to set and run one timeout' },
   'bytes/timer': { higherIsBetter: false, zero: false, text: 'heap bytes per pending timeout' },
+  us: { higherIsBetter: false, zero: false, text: 'microseconds (latency; see `timerbench scenarios`)' },
   'us/request': { higherIsBetter: false, zero: false, text: 'microseconds of server CPU per request served' },
   'us/entry': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per cache entry, from insert to purge' },
   'us/job': { higherIsBetter: false, zero: false, text: 'microseconds of CPU per queued job, from schedule to its end' }
