@@ -5,11 +5,16 @@
 // (../gc.js says which collection landed in the window before).
 // The window is delimited with the harness's native timers, not by clock reads in the callback,
 // so the measured callbacks cost only what the scenario itself costs.
+// cpu-early-1ms-loops-100 is the other side: the same 100 loops, started as soon as the child has
+// loaded the implementation, with CPU measured from 0.5 s to 2.4 s after the process started (no
+// warm-up, no collection): what a CLI, a test run or a fresh instance pays while V8 still
+// compiles the timers' code.
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict'
 
 var clock = require('../child/child-clock')
 var gc = require('../child/gc')
+var define = require('./define')
 
 var LOOPS = [1, 10, 100, 200, 1000]
 var DELAY = 1
@@ -29,11 +34,7 @@ var GC_SETTLE_MS = 50
 // ctx: { natives, durationMs, warmupMs, warmupFires, warmupMaxMs }. Calls back (err, run).
 function measure (loops, T, ctx, cb) {
   var cpu = clock.cpuClock()
-  if (!cpu) {
-    var none = new Error('no CPU clock on Node ' + process.version + ' here (process.cpuUsage arrived in Node 6.1; /proc/self/stat is Linux only)')
-    none.kind = 'n/a'
-    return cb(none)
-  }
+  if (!cpu) return cb(noCpuClock())
   var running = true
   var fires = 0
   function tick () {
@@ -101,6 +102,66 @@ function measure (loops, T, ctx, cb) {
   }
 }
 
+// The early window, in ms since the process started, and its loops.
+var EARLY = { loops: 100, fromMs: 500, toMs: 2400 }
+
+function noCpuClock () {
+  var none = new Error('no CPU clock on Node ' + process.version + ' here (process.cpuUsage arrived in Node 6.1; /proc/self/stat is Linux only)')
+  none.kind = 'n/a'
+  return none
+}
+
+function measureEarly (T, ctx, cb) {
+  var cpu = clock.cpuClock()
+  if (!cpu) return cb(noCpuClock())
+  var startedMs = process.uptime() * 1000
+  if (startedMs >= EARLY.fromMs) {
+    return cb(new Error('the child took ' + Math.round(startedMs) + ' ms to start its loops, past the window\'s ' + EARLY.fromMs + ' ms'))
+  }
+  var running = true
+  var fires = 0
+  function tick () {
+    fires++
+    if (running) T.setTimeout(tick, DELAY)
+  }
+  for (var i = 0; i < EARLY.loops; i++) T.setTimeout(tick, DELAY)
+  ctx.natives.setTimeout(function openWindow () {
+    var cpu0 = cpu.read()
+    var wall0 = clock.now()
+    var fires0 = fires
+    var openedMs = process.uptime() * 1000
+    ctx.natives.setTimeout(function closeWindow () {
+      var cpuUs = cpu.read() - cpu0
+      var wallMs = clock.now() - wall0
+      var n = fires - fires0
+      running = false
+      if (!(cpuUs > 0)) {
+        var coarse = new Error('no CPU time measured in the early window (' + cpu.name + ')')
+        coarse.kind = 'n/a'
+        return cb(coarse)
+      }
+      ctx.natives.setTimeout(function () {
+        cb(null, define.record(cpuUs / (wallMs * 1000) * 100, 1, 'cpu-window', {
+          firesPerSec: n / (wallMs / 1000),
+          nominalFiresPerSec: EARLY.loops * (1000 / DELAY),
+          cpuUsPerFire: n > 0 ? cpuUs / n : null,
+          fires: n,
+          windowMs: wallMs,
+          cpuMs: cpuUs / 1000,
+          cpuClock: cpu.name,
+          loopsStartedMs: startedMs,
+          windowOpenedMs: openedMs
+        }))
+      }, DRAIN_MS)
+    }, EARLY.toMs - EARLY.fromMs)
+  }, EARLY.fromMs - startedMs)
+}
+
+var early = define.measuredScenario('cpu', 'cpu-early-1ms-loops-' + EARLY.loops, '% cpu', measureEarly,
+  EARLY.loops + ' concurrent timers re-queueing themselves every 1 ms from the child\'s start; CPU % of one core from ' +
+  EARLY.fromMs / 1000 + ' s to ' + EARLY.toMs / 1000 + ' s after the process started (a fresh process, V8 still compiling)',
+  { expectedMs: EARLY.toMs + DRAIN_MS + 100 })
+
 module.exports = LOOPS.map(function (loops) {
   return {
     name: 'cpu-1ms-loops-' + loops,
@@ -115,4 +176,4 @@ module.exports = LOOPS.map(function (loops) {
       ' every 1 ms for --duration seconds;' +
       ' CPU % of one core (process.cpuUsage over the window after a warm-up)'
   }
-})
+}).concat(early)

@@ -52,7 +52,7 @@ t.test('-s: names and groups in registry order; cpu duration defaults to 10 s', 
   const o = normalize({ scenario: ['cpu-1ms-loops-1,basics', 'fn-call'] })
   t.same(o.scenarios.map((s) => s.name), ['fn-call', 'fn-call-method', 'fn-apply', 'cpu-1ms-loops-1'])
   t.equal(o.duration, 10)
-  t.equal(normalize({ scenario: 'all' }).scenarios.length, 52, 'all: the 22 classic rows, the 2 long-timeout rows, the 25 beyond throughput and the 3 app rows')
+  t.equal(normalize({ scenario: 'all' }).scenarios.length, 53, 'all: the 23 classic rows (the early cpu row among them), the 2 long-timeout rows, the 25 beyond throughput and the 3 app rows')
   t.same(normalize({ scenario: 'scaling,accuracy-early' }).scenarios.map((s) => s.name),
     ['accuracy-early', 'scaling-1k', 'scaling-10k', 'scaling-100k', 'scaling-1m', 'timeout-memory'], 'new groups by name')
 })

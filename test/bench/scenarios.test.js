@@ -23,7 +23,7 @@ t.test('the registry has the classic study\'s scenario names and groups, and the
     'immediate-recursion', 'immediate-recursion-1arg', 'immediate-recursion-3args',
     'timeout-run-10k', 'timeout-run-10k-1arg', 'timeout-run-10k-3args',
     'immediate-run-10k', 'immediate-run-10k-1arg', 'immediate-run-10k-3args',
-    'cpu-1ms-loops-1', 'cpu-1ms-loops-10', 'cpu-1ms-loops-100', 'cpu-1ms-loops-200', 'cpu-1ms-loops-1000',
+    'cpu-1ms-loops-1', 'cpu-1ms-loops-10', 'cpu-1ms-loops-100', 'cpu-1ms-loops-200', 'cpu-1ms-loops-1000', 'cpu-early-1ms-loops-100',
     'accuracy-0ms-p50', 'accuracy-0ms-p99', 'accuracy-1ms-p50', 'accuracy-1ms-p99',
     'accuracy-2ms-p50', 'accuracy-2ms-p99', 'accuracy-16ms-p50', 'accuracy-16ms-p99', 'accuracy-early',
     'nested-10-timeout-0', 'nested-10-timeout-1', 'sequential-100-timeout-1',
@@ -57,5 +57,19 @@ t.test('both samplers give the same shape', async (t) => {
     const outcome = await runCell(t, scenario, 'native', { sampler })
     t.equal(outcome.run.sampler, sampler, `${sampler} recorded`)
     checkRun(t, scenario, outcome)
+  }
+})
+
+t.test('the early cpu row: 100 loops from the child\'s start, CPU from 0.5 s to 2.4 s after the process started', async (t) => {
+  const scenario = registry.get('cpu-early-1ms-loops-100')
+  for (const impl of ['native', 'heaptimers']) {
+    const outcome = await runCell(t, scenario, impl)
+    if (outcome.error) continue
+    const x = outcome.run.extra
+    t.ok(x.loopsStartedMs > 0 && x.loopsStartedMs < 500, `${impl}: loops started at ${Math.round(x.loopsStartedMs)} ms, before the window`)
+    t.ok(x.windowOpenedMs >= 500, `${impl}: the window opened at ${Math.round(x.windowOpenedMs)} ms, not before 0.5 s`)
+    t.ok(x.windowMs >= 1850, `${impl}: a window of ${Math.round(x.windowMs)} ms (1.9 s asked)`)
+    t.ok(x.fires > 0 && x.firesPerSec > 0, `${impl}: ${x.fires} fires in the window`)
+    t.ok(Math.abs(outcome.run.value - x.cpuMs / x.windowMs * 100) < 1e-9, `${impl}: the value is the window's CPU share`)
   }
 })
