@@ -173,7 +173,7 @@ t.test('timers pending across install() and uninstall() keep running on their ow
   const r = await runNode(['-e', `
     const H = require(${JSON.stringify(path.join(LIB, 'index.js'))})
     const out = []
-    // 50 ms apart, and the immediate first unless start-up stalls 50 ms
+    // the timeouts 50 ms apart (the immediate's place depends on how fast the process starts)
     const a = setTimeout(() => out.push('native before install'), 50)
     const keep = setTimeout(() => out.push('never: native cleared after install'), 50)
     H.install()
@@ -185,5 +185,7 @@ t.test('timers pending across install() and uninstall() keep running on their ow
     setTimeout(() => console.log(out.join('|')), 250)
   `])
   t.equal(r.code, 0, 'exits 0', { stderr: r.stderr })
-  t.equal(r.stdout.trim(), 'heaptimers immediate|native before install|heaptimers while installed|native after uninstall')
+  const ran = r.stdout.trim().split('|')
+  t.ok(ran.includes('heaptimers immediate'), 'the immediate ran')
+  t.same(ran.filter((x) => x !== 'heaptimers immediate'), ['native before install', 'heaptimers while installed', 'native after uninstall'])
 })

@@ -115,9 +115,10 @@ function measureEarly (T, ctx, cb) {
   var cpu = clock.cpuClock()
   if (!cpu) return cb(noCpuClock())
   var startedMs = process.uptime() * 1000
-  if (startedMs >= EARLY.fromMs) {
-    return cb(new Error('the child took ' + Math.round(startedMs) + ' ms to start its loops, past the window\'s ' + EARLY.fromMs + ' ms'))
-  }
+  // A child that started its loops late (a loaded machine) opens the window at once and keeps it
+  // open for at least a second; extra says when it opened.
+  var openAtMs = Math.max(EARLY.fromMs, startedMs)
+  var windowMs = Math.max(EARLY.toMs - openAtMs, 1000)
   var running = true
   var fires = 0
   function tick () {
@@ -153,8 +154,8 @@ function measureEarly (T, ctx, cb) {
           windowOpenedMs: openedMs
         }))
       }, DRAIN_MS)
-    }, EARLY.toMs - EARLY.fromMs)
-  }, EARLY.fromMs - startedMs)
+    }, windowMs)
+  }, openAtMs - startedMs)
 }
 
 var early = define.measuredScenario('cpu', 'cpu-early-1ms-loops-' + EARLY.loops, '% cpu', measureEarly,
