@@ -10,17 +10,12 @@
 'use strict'
 
 const fs = require('fs')
+const { median } = require('../bench/child/stats')
 
 const SLEEPS = [0, 1, 2, 16]
 
 // The due time the accuracy rows measure lateness from: creation + the delay Node applies.
 const effectiveDelay = (d) => Math.max(1, Math.floor(d))
-
-function median (values) {
-  const s = [...values].sort((a, b) => a - b)
-  const mid = s.length >> 1
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2
-}
 
 // One cell's text: "1.02 (0/300)": median ms to fire, early fires of recorded timers.
 function cellText (result, sleep) {

@@ -24,4 +24,4 @@ function start (mode, data) {
   return new wt.Worker(SCRIPT, { workerData: workerData })
 }
 
-module.exports = { workerThreads: workerThreads, start: start, SCRIPT: SCRIPT }
+module.exports = { workerThreads: workerThreads, start: start }

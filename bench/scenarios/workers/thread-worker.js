@@ -8,18 +8,10 @@
 'use strict'
 
 var wt = require('worker_threads')
+var clock = require('../../child/child-clock')
 var stamp = require('./stamp')
 var data = wt.workerData || {}
 var port = wt.parentPort
-
-function spin (ms) {
-  var t = process.hrtime()
-  var end = t[0] * 1e3 + t[1] / 1e6 + ms
-  for (;;) {
-    t = process.hrtime()
-    if (t[0] * 1e3 + t[1] / 1e6 >= end) return
-  }
-}
 
 if (data.mode === 'wakeup') {
   var sent = 0
@@ -31,7 +23,7 @@ if (data.mode === 'wakeup') {
   next()
 } else {
   port.on('message', function (job) {
-    spin(job.ms)
+    clock.spinUntil(clock.now() + job.ms)
     port.postMessage({ ms: job.ms })
   })
 }
