@@ -13,14 +13,15 @@ const describe = require('./cli/describe')
 const { validate } = require('./cli/schema')
 const { UsageError } = require('./cli/usage-error')
 const plan = require('./cli/plan')
-const nodes = require('./nodes/resolve')
-const listNodes = require('./nodes/list-nodes')
+const nodes = require('./runtimes/resolve')
+const listNodes = require('./runtimes/list-nodes')
 const { merge } = require('./report/merge')
 const compare = require('./report/compare')
 const cpuPin = require('./cli/cpu-pin')
 const md = require('./report/md')
 const table = require('./report/table')
-const { resolveModules, findPackage } = require('./cli/impl-modules')
+const { resolveModules, findPackage, resolvePuppeteer } = require('./cli/impl-modules')
+const runtime = require('./runtimes/runtime')
 
 const APP_PACKAGES = ['undici', 'lru-cache', 'bottleneck']
 
@@ -31,6 +32,8 @@ async function prepare (raw, { stream = process.stderr, env = process.env, cwd =
   opts.pin = cpuPin.choose(opts.pin, undefined, { quick: opts.quick })
   if (!opts.nodes) opts.nodes = await nodes.resolveNodes(opts.nodeSpecs, { install: opts.install, stream, env })
   opts.modules = await resolveModules(opts.impls, { cwd, env, install: opts.install, stream })
+  // Browser columns are driven by puppeteer-core, from the project or the cache.
+  if (opts.nodes.some((n) => runtime.isBrowser(n.runtime))) opts.browserDriver = await resolvePuppeteer({ cwd, env, install: opts.install, stream })
   // The app rows' packages (undici's Pool drives the http server; lru-cache is the TTL cache;
   // bottleneck the job queue), from the project or the cache; without one, the rows that need it
   // say so in their cells.

@@ -27,7 +27,7 @@ function usageError (message) {
   process.exitCode = EXIT_USAGE
 }
 
-const COMMANDS = ['run', 'scenarios', 'nodes', 'report', 'compare']
+const COMMANDS = ['run', 'scenarios', 'nodes', 'runtimes', 'report', 'compare']
 
 // Operands reach `run` when it is the default command: `timerbench foo` is a mistyped command,
 // and `timerbench --quick run` names the default command after its options.
@@ -116,8 +116,9 @@ function build () {
     .option('--quick', 'one run per cell, short sampling, cpu scenarios 1 s')
     .option('--sampler <name>', 'auto, tinybench or builtin (default auto)')
     .option('--cpu <n>', 'pin every child to one CPU: auto (the fastest by a short probe), none, or a CPU number (Linux, with taskset; default auto)')
-    .option('--node <list>', 'runtimes: Node versions (22, v22.3.0, 0.10), bun, deno, bun@1.4, deno@2.9.6, paths of node, bun or deno binaries, current or all (every installed Node; default: the running Node)', collect)
-    .option('--install', 'fetch --node runtimes that are not installed (Node, Bun, Deno) from the npm registry into the timerbench cache')
+    .option('--node <list>', 'runtimes: Node versions (22, v22.3.0, 0.10), bun, deno, bun@1.4, deno@2.9.6, the browsers chromium, chrome, firefox, firefox-esr, paths of node, bun, deno or browser binaries, current or all (every installed Node; default: the running Node)', collect)
+    .option('--runtime <list>', 'the same as --node', collect)
+    .option('--install', 'fetch --node runtimes that are not installed (Node, Bun, Deno) from the npm registry into the timerbench cache, and puppeteer-core for browsers')
     .option('-f, --format <format>', 'table, md, json or chart (bar charts; default table)')
     .option('--layout <layout>', 'auto, wide (a column per Node and implementation) or versions (a column per Node); auto: wide for one Node')
     .option('--chart', 'with -f table or md: bar charts of every scenario under the table')
@@ -133,8 +134,8 @@ function build () {
     .description('list scenarios and groups, their units and what they measure')
     .action(() => { process.stdout.write(bench.scenariosText()) })
 
-  const nodes = program.command('nodes')
-    .description('list the Node, Bun and Deno installations found (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, ~/.bun, ~/.deno, the timerbench cache)')
+  const nodes = program.command('nodes').alias('runtimes')
+    .description('list the runtimes found: Node, Bun and Deno installations (running, PATH, nvm, n, fnm, volta, asdf, nodenv, mise, ~/.bun, ~/.deno, the timerbench cache) and browsers (CHROME_PATH, FIREFOX_PATH, PATH)')
     .option('-f, --format <format>', 'table or json (default table)')
     .action(nodesAction)
 
@@ -175,6 +176,8 @@ Examples:
                                               one table across Node versions, fetching missing ones
   timerbench --node 22,bun,deno --install --quick
                                               Node 22, Bun and Deno side by side
+  timerbench --node current,chromium,firefox --install --quick -s nested,accuracy
+                                              Node beside Chromium and Firefox pages
   timerbench --quick -o run.json              a quick run, also saved as JSON
   timerbench report run-*.json -f md          merge saved runs into one Markdown table
   timerbench compare before.json after.json   every cell of two saved runs: ratio, interval, verdict
@@ -190,7 +193,7 @@ Exit codes:
 // Which command's options an unknown option was given to: the first command name in argv.
 function commandOf (commands, argv) {
   const name = argv.slice(2).find((a) => COMMANDS.includes(a))
-  return commands[name] || commands.run
+  return commands[name === 'runtimes' ? 'nodes' : name] || commands.run
 }
 
 function explain (err, commands, argv) {

@@ -36,8 +36,9 @@ function cpuClock () {
   if (typeof process.cpuUsage === 'function') {
     return { name: 'cpuUsage', read: function () { var u = process.cpuUsage(); return u.user + u.system } }
   }
-  var fs = require('fs')
+  var fs
   try {
+    fs = require('fs')
     fs.readFileSync('/proc/self/stat', 'utf8')
   } catch (e) {
     return null

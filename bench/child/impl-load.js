@@ -8,7 +8,8 @@
 
 var implSpec = require('./impl-spec')
 var strategies = require('./strategies')
-var nodeMajor = require('./node-version').nodeMajor
+var nodeVersion = require('./node-version')
+var nodeMajor = nodeVersion.nodeMajor
 
 // `-i floor`: the maintainers' floor in a clone's tools/, whatever library TIMERBENCH_LIB names.
 var FLOOR_PATH = __dirname + '/../../tools/floor.js' // no path module: the child requires only fs and perf_hooks
@@ -44,13 +45,16 @@ function lacking (who, name, why) {
   return stand
 }
 
-// Node's own functions; Node 0.8 has no setImmediate or clearImmediate (they came in 0.10).
+// The runtime's own functions; Node 0.8 has no setImmediate or clearImmediate (they came in
+// 0.10), nor has a browser.
 function nativeTimers (natives) {
   var T = pick(natives)
   var names = ['setImmediate', 'clearImmediate']
   for (var i = 0; i < names.length; i++) {
     if (typeof T[names[i]] !== 'function') {
-      T[names[i]] = lacking('native', names[i], names[i] + '() does not exist before Node v0.10 (this is ' + process.version + ')')
+      T[names[i]] = lacking('native', names[i], nodeVersion.inBrowser()
+        ? names[i] + '() does not exist in a browser (this is ' + process.version + ')'
+        : names[i] + '() does not exist before Node v0.10 (this is ' + process.version + ')')
     }
   }
   return T
@@ -154,6 +158,9 @@ function load (specText, natives, libPath, engines) {
 
   if (spec.name === 'floor') libPath = FLOOR_PATH
   var needed = minMajor(engines)
+  if (nodeVersion.inBrowser()) {
+    return { error: { kind: 'n/a', message: spec.name + ' runs on Node ' + engines + ', not in a browser (this is ' + process.version + ')' } }
+  }
   if (nodeMajor() < needed) {
     return { error: { kind: 'n/a', message: spec.name + ' needs Node ' + engines + ', this is ' + process.version } }
   }
@@ -181,9 +188,17 @@ function load (specText, natives, libPath, engines) {
   return { T: pick(lib) }
 }
 
+// A browser page has no setImmediate, and its nested setTimeout(0) waits 4 ms from the fifth
+// level: the harness steps with a message on a channel of its own instead.
+function pageYield (natives) {
+  if (!nodeVersion.inBrowser() || typeof MessageChannel !== 'function') return null
+  return strategies.timers({ name: 'channel', options: {} }, natives).setImmediate
+}
+
 // The timers the harness itself steps off the loop with (between batches, in the scenarios' own
 // sequences): the natives, with a setImmediate that works beside T, the implementation under test.
-// Node 0.8 has none, so a native setTimeout(0) stands in (outside every measured window). Before
+// Node 0.8 has none, so a native setTimeout(0) stands in (outside every measured window); a
+// browser a channel. Before
 // Node 9 one slot, process._immediateCallback, runs the immediate queue of whoever claimed it
 // last: a module that keeps its own queue there (qtimers does) and Node's queue strand each
 // other's items, so there the harness yields with the module's own setImmediate.
@@ -191,7 +206,7 @@ function harnessTimers (natives, T) {
   var own = T && T.setImmediate
   var sharesSlot = typeof process === 'object' && '_needImmediateCallback' in process &&
     typeof own === 'function' && !own.lacking && own !== natives.setImmediate
-  var yieldFn = sharesSlot ? own : natives.setImmediate || function (fn) { natives.setTimeout(fn, 0) }
+  var yieldFn = sharesSlot ? own : natives.setImmediate || pageYield(natives) || function (fn) { natives.setTimeout(fn, 0) }
   return {
     setTimeout: natives.setTimeout,
     clearTimeout: natives.clearTimeout,

@@ -10,14 +10,20 @@
 
 // Captured before any module can replace them; the native implementation and the harness's own
 // scheduling (yielding between batches, cpu windows, the watchdog) use these. Node 0.8 has no
-// setImmediate: its native rows that need one read n/a (impl-load.js).
+// setImmediate, nor has a browser: their native rows that need one read n/a (impl-load.js).
 var natives = {
-  setTimeout: setTimeout,
-  clearTimeout: clearTimeout,
-  setInterval: setInterval,
-  clearInterval: clearInterval,
+  setTimeout: own(setTimeout),
+  clearTimeout: own(clearTimeout),
+  setInterval: own(setInterval),
+  clearInterval: own(clearInterval),
   setImmediate: typeof setImmediate === 'function' ? setImmediate : undefined,
   clearImmediate: typeof clearImmediate === 'function' ? clearImmediate : undefined
+}
+
+// A browser's timer functions throw when called on anything but the window, and scenarios call
+// them as T.setTimeout(...): there they are bound to it (bench/browser/shim.js sets process.browser).
+function own (fn) {
+  return process.browser ? fn.bind(globalThis) : fn
 }
 
 var protocol = require('./protocol')

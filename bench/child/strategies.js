@@ -16,11 +16,7 @@
 // pyodide's defaults: the rule as the study found it (impl-spec.js parses the options).
 var DEFAULTS = { k: 2, reuse: false }
 
-function runtimeName () {
-  if (typeof Deno !== 'undefined') return 'Deno ' + Deno.version.deno // eslint-disable-line no-undef
-  if (typeof Bun !== 'undefined') return 'Bun ' + Bun.version // eslint-disable-line no-undef
-  return 'Node ' + process.version
-}
+var runtimeName = require('./node-version').runtimeName
 
 function unavailable (what) {
   var err = new Error(what + ' does not exist in ' + runtimeName())

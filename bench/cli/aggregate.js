@@ -5,7 +5,7 @@
 'use strict'
 
 const stats = require('../child/stats')
-const { parseLabel } = require('../nodes/runtime')
+const { parseLabel } = require('../runtimes/runtime')
 
 function runsRme (runs) {
   if (runs.length >= 2) return stats.rme(runs.map((r) => r.value))

@@ -6,7 +6,7 @@ const fs = require('fs')
 const path = require('path')
 const registry = require('../scenarios')
 const implSpec = require('../child/impl-spec')
-const nodes = require('../nodes/resolve')
+const nodes = require('../runtimes/resolve')
 const { UsageError } = require('./usage-error')
 const { validate } = require('./schema')
 const { LAYOUTS } = require('../report/model')
@@ -198,7 +198,8 @@ function normalize (raw) {
     ? 10
     : number('--max-regression', raw.maxRegression, { exclusive: false })
   const baseline = raw.baseline === undefined ? null : loadBaseline(raw.baseline)
-  const nodeSpecs = nodes.parseSpecs(listOf(raw.node))
+  // --runtime is --node's other name; both may be given, and add up.
+  const nodeSpecs = nodes.parseSpecs(listOf([].concat(raw.node || [], raw.runtime || [])))
   const install = Boolean(raw.install)
   if (install && !nodeSpecs.length && !impls.includes('undici') && !scenarios.some((s) => s.app)) {
     throw new UsageError('--install needs --node to say which runtimes to fetch, -i undici or -s apps (valid: e.g. --node 18,22,bun --install)')

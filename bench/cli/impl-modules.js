@@ -15,8 +15,8 @@ const { execFile } = require('child_process')
 const implSpec = require('../child/impl-spec')
 const { FUNCTIONS } = require('../child/impl-load')
 const { UsageError } = require('./usage-error')
-const cache = require('../nodes/cache')
-const { fetchPackage } = require('../nodes/install-runtime')
+const cache = require('../runtimes/cache')
+const { fetchPackage } = require('../runtimes/install-runtime')
 
 const UNDICI = 'undici'
 const UNDICI_TIMERS = path.join('lib', 'util', 'timers.js')
@@ -125,14 +125,14 @@ async function resolveModule (spec, { cwd, env }) {
  * project (cwd and up), else the cache (<cache>/<name>); with install, fetched into the cache.
  * Resolves { dir, source } or { dir: null, cached }.
  */
-async function findPackage (name, { cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {
+async function findPackage (name, { cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr, version = null } = {}) {
   const cached = path.join(cache.dir(env), name)
   const project = findPackageDir(name, cwd)
   if (project) return { dir: project, source: 'project' }
   const inCache = path.join(cached, 'node_modules', name)
   if (fs.existsSync(path.join(inCache, 'package.json'))) return { dir: inCache, source: 'cache' }
   if (!install) return { dir: null, cached }
-  const { bar } = await fetchPackage(name, cached, { npm, stream, env })
+  const { bar } = await fetchPackage(version ? `${name}@${version}` : name, cached, { npm, stream, env })
   bar.end(`installed ${name}@${(readJson(path.join(inCache, 'package.json')) || {}).version} at ${inCache}`)
   return { dir: inCache, source: 'cache' }
 }
@@ -151,6 +151,20 @@ async function resolveUndici ({ cwd, env, install, npm, stream }) {
   return { path: file, label: UNDICI, version, source }
 }
 
+// The browser driver, pinned where timerbench fetches it; a project's own copy is used as it is.
+const PUPPETEER = 'puppeteer-core'
+const PUPPETEER_VERSION = '25.19.0'
+
+/** puppeteer-core's directory, for browser columns; a UsageError saying how to get it when it is nowhere. */
+async function resolvePuppeteer ({ cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {
+  const { dir, cached } = await findPackage(PUPPETEER, { cwd, env, install, npm, stream, version: PUPPETEER_VERSION })
+  if (!dir) {
+    throw new UsageError(`browser columns need ${PUPPETEER}, which is neither installed in ${cwd} nor in the timerbench cache ` +
+      `(valid: npm install ${PUPPETEER}@${PUPPETEER_VERSION.split('.')[0]} in this project, or add --install to fetch ${PUPPETEER}@${PUPPETEER_VERSION} into ${cached})`)
+  }
+  return dir
+}
+
 /**
  * The files of the module:<x> and undici implementations among `impls` (ids), by id:
  * { [id]: { path, label, version, ... } }. Throws a UsageError for a module that cannot be found
@@ -166,4 +180,4 @@ async function resolveModules (impls, { cwd = process.cwd(), env = process.env, 
   return out
 }
 
-module.exports = { resolveModules, resolveFile, packageEntry, findPackage }
+module.exports = { resolveModules, resolveFile, packageEntry, findPackage, resolvePuppeteer, PUPPETEER, PUPPETEER_VERSION }

@@ -54,6 +54,11 @@ function modulesOf (opts) {
   return out
 }
 
+// A browser page's report as the JSON keeps it.
+function pageOf (page) {
+  return { crossOriginIsolated: Boolean(page.crossOriginIsolated), timerResolutionMs: page.timerResolutionMs, userAgent: String(page.userAgent || '') }
+}
+
 // The pinned CPU's probe at the end of the run, beside the start's (cpu-pin.js).
 function endProbe (pin) {
   const again = cpuPin.recheck(pin)
@@ -88,6 +93,8 @@ async function runBench (opts, onProgress = () => {}) {
   const adaptive = opts.precision || null
   const order = plan.schedule(cellList, adaptive ? adaptive.minRuns : opts.runs)
   const state = new Map(cellList.map((cell) => [cell, { runs: [], error: null }]))
+  // What each browser's pages reported of themselves (isolation, clock resolution), by binary.
+  const pages = new Map()
 
   const expectedOf = ({ cell }) => profile.expectedMs(cell.scenario, opts)
   let expectedLeft = order.map(expectedOf).reduce((a, b) => a + b, 0)
@@ -109,7 +116,8 @@ async function runBench (opts, onProgress = () => {}) {
       // A cell that failed once would fail again (or hang again): its other runs are skipped.
       if (cellState.error) continue
       const spec = childSpec(cell, opts)
-      const outcome = await runChild(cell.node, spec, spec.timeoutMs + (opts.killSlackMs ?? KILL_SLACK_MS), { pin: opts.pin })
+      const outcome = await runChild(cell.node, spec, spec.timeoutMs + (opts.killSlackMs ?? KILL_SLACK_MS), { pin: opts.pin, driverDir: opts.browserDriver })
+      if (outcome.page && !pages.has(cell.node.path)) pages.set(cell.node.path, outcome.page)
       if (outcome.error) cellState.error = outcome.error
       else cellState.runs.push(outcome.run)
     }
@@ -186,7 +194,14 @@ async function runBench (opts, onProgress = () => {}) {
       cpu: opts.pin && typeof opts.pin.cpu === 'number' ? opts.pin.cpu : null,
       ...(opts.pin && opts.pin.probe ? { cpuProbe: { start: opts.pin.probe, ...endProbe(opts.pin) } } : {}),
       modules: modulesOf(opts),
-      nodes: opts.nodes.map((n) => ({ runtime: n.runtime || 'node', release: n.release || n.version, version: n.version, path: n.path, source: n.source }))
+      nodes: opts.nodes.map((n) => ({
+        runtime: n.runtime || 'node',
+        release: n.release || n.version,
+        version: n.version,
+        path: n.path,
+        source: n.source,
+        ...(pages.has(n.path) ? { page: pageOf(pages.get(n.path)) } : {})
+      }))
     },
     results
   }

@@ -4,10 +4,13 @@
 //
 // timerbench/1:
 //   { schema: 'timerbench/1', tool: { name, version }, machine: { cpus, cpuModel, os, arch },
-//     started: ISO date, options: {...},
-//     results: [ { node: the column label ('vX.Y.Z' for Node, 'bun X.Y.Z', 'deno X.Y.Z'),
-//                  runtime?: 'node' | 'bun' | 'deno' (absent in reports before Bun and Deno:
-//                  node), runtimeVersion?: the runtime's own version,
+//     started: ISO date, options: {... nodes: [ { runtime, release, version, path, source,
+//       page?: { crossOriginIsolated, timerResolutionMs, userAgent } (browsers: what their pages
+//       reported) } ] },
+//     results: [ { node: the column label ('vX.Y.Z' for Node, 'bun X.Y.Z', 'deno X.Y.Z',
+//                  'chromium N', 'chrome N', 'firefox N' for browsers, by major),
+//                  runtime?: 'node' | 'bun' | 'deno' | 'chromium' | 'chrome' | 'firefox' (absent
+//                  in reports before Bun and Deno: node), runtimeVersion?: the runtime's own version,
 //                  impl, scenario, unit (one of ./units.js), higherIsBetter (the
 //                  unit's), median, min, max (numbers, or null when error), runs: [ run ],
 //                  samples, rme, error: null | { kind, message } } ],
@@ -59,15 +62,16 @@ function validateRun (problems, run, where, unit) {
   if (run.extra !== undefined) check(problems, isObject(run.extra), `${where}.extra`, 'an object')
 }
 
-// A column label (runtime.js): a Node version, or a Bun or Deno one after the runtime's name.
-const LABEL = /^(v|bun |deno )\d+\.\d+\.\d+/
-const LABEL_RULE = "a Node version like v20.1.0, or 'bun 1.4.5' or 'deno 2.9.6'"
+// A column label (runtime.js): a Node version, a Bun or Deno one after the runtime's name, or a
+// browser's major after its name.
+const LABEL = /^((v|bun |deno )\d+\.\d+\.\d+|(chromium|chrome|firefox) \d+$)/
+const LABEL_RULE = "a Node version like v20.1.0, or 'bun 1.4.5', 'deno 2.9.6', 'chromium 156' or 'firefox 153'"
 
 function validateResult (problems, r, where) {
   if (!check(problems, isObject(r), where, 'an object')) return
   check(problems, typeof r.node === 'string' && LABEL.test(r.node), `${where}.node`, LABEL_RULE)
   if (r.runtime !== undefined) {
-    const named = /^(bun|deno) /.exec(String(r.node))
+    const named = /^(bun|deno|chromium|chrome|firefox) /.exec(String(r.node))
     check(problems, r.runtime === (named ? named[1] : 'node'), `${where}.runtime`, `'${named ? named[1] : 'node'}' for node '${r.node}'`)
   }
   if (r.runtimeVersion !== undefined) check(problems, isString(r.runtimeVersion), `${where}.runtimeVersion`, 'a non-empty string')

@@ -1,6 +1,6 @@
-// Runs one benchmark child and turns whatever happens into { run } or { error: { kind, message } }:
-// a result line, an error line, a crash (signal or non-zero exit), a hang (killed after the
-// timeout) or a silent exit. Never rejects: a broken child is an error cell, not a broken run.
+// Runs one benchmark child and turns whatever happens into { run } or { error: { kind, message } }
+// (verdict.js). A browser runs it as a page (bench/browser/run-page.js); every other runtime as a
+// process. Never rejects: a broken child is an error cell, not a broken run.
 'use strict'
 
 const { spawn } = require('child_process')
@@ -9,37 +9,11 @@ const { nodeCommand } = require('./child-env')
 const { pinned } = require('./cpu-pin')
 const { CHILD } = require('./paths')
 const registry = require('../scenarios')
-const runtime = require('../nodes/runtime')
+const runtime = require('../runtimes/runtime')
+const { verdict } = require('./verdict')
+const { runPageChild } = require('../browser/run-page')
 
 const STDERR_TAIL = 2000
-
-// What a signal says about the runtime rather than the scenario. SIGILL: old Nodes (5.x seen
-// here, on an AMD EPYC, in the cpu rows) trap on an illegal instruction.
-const SIGNAL_MEANING = {
-  SIGILL: 'an illegal instruction: the runtime trapped, on an instruction this CPU lacks or on a fatal check of its own'
-}
-
-function lastLine (text) {
-  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean)
-  return lines.length ? lines[lines.length - 1] : ''
-}
-
-// Picks the child's verdict from its messages and exit status.
-function verdict (messages, code, signal, stderr, timedOut, timeoutMs) {
-  const result = messages.find((m) => m.type === 'result')
-  if (result) return { run: result.run, node: result.node }
-  const failure = messages.find((m) => m.type === 'error')
-  if (failure) return { error: { kind: failure.kind, message: failure.message } }
-  if (timedOut) return { error: { kind: 'timeout', message: `no result after ${timeoutMs} ms, child killed` } }
-  const why = lastLine(stderr)
-  if (signal) {
-    // A signal with a known meaning says it; the runtime's last words are then a raw address.
-    if (SIGNAL_MEANING[signal]) return { error: { kind: 'crash', message: `child killed by ${signal} (${SIGNAL_MEANING[signal]})` } }
-    return { error: { kind: 'crash', message: `child killed by ${signal}${why ? ': ' + why : ''}` } }
-  }
-  if (code !== 0) return { error: { kind: 'crash', message: `child exited with code ${code}${why ? ': ' + why : ''}` } }
-  return { error: { kind: 'failed', message: 'child exited without a result' } }
-}
 
 // V8 flags the scenario asks for (memory rows need --expose-gc, which every Node from 0.10 on
 // accepts, and Bun and Deno too), placed where the runtime reads them as its own.
@@ -57,11 +31,12 @@ function pinFor (spec, pin) {
 }
 
 // node: a binary path (a Node), or { path, runtime } from resolve.js. spec: the child spec (see
-// child/main.js). pin: { cpu, taskset } from cpu-pin.js, or none. Resolves { run, node } or
-// { error }.
-function runChild (node, spec, timeoutMs, { pin = null } = {}) {
+// child/main.js). pin: { cpu, taskset } from cpu-pin.js, or none; driverDir: puppeteer-core's
+// directory, for browsers. Resolves { run, node } or { error }, and a browser's page report.
+function runChild (node, spec, timeoutMs, { pin = null, driverDir = null } = {}) {
   const nodePath = typeof node === 'string' ? node : node.path
   const name = typeof node === 'string' ? runtime.NODE : node.runtime || runtime.NODE
+  if (runtime.isBrowser(name)) return runPageChild(node, spec, timeoutMs, { driverDir })
   return new Promise((resolve) => {
     let stdout = ''
     let stderr = ''
@@ -93,4 +68,4 @@ function runChild (node, spec, timeoutMs, { pin = null } = {}) {
   })
 }
 
-module.exports = { runChild, verdict, childArgs }
+module.exports = { runChild, childArgs }

@@ -5,7 +5,7 @@
 'use strict'
 
 const registry = require('../scenarios')
-const { compareLabels } = require('../nodes/runtime')
+const { compareLabels } = require('../runtimes/runtime')
 const fmt = require('./format')
 const { ratio, NATIVE } = require('./ratio')
 const implSpec = require('../child/impl-spec')

@@ -6,7 +6,7 @@
 'use strict'
 
 const registry = require('../scenarios')
-const { compareLabels } = require('../nodes/runtime')
+const { compareLabels } = require('../runtimes/runtime')
 
 /** Least-squares slope of log(value) against log(n) for points [{ n, value }] (n, value > 0). */
 function slope (points) {

@@ -9,7 +9,7 @@
 const registry = require('../scenarios')
 const aggregate = require('../cli/aggregate')
 const paths = require('../cli/paths')
-const { compareLabels } = require('../nodes/runtime')
+const { compareLabels } = require('../runtimes/runtime')
 const { scalingFits } = require('./fit')
 
 function unique (list) {

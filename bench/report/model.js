@@ -97,7 +97,7 @@ function notesOf (cols, results, grid) {
   ]
   if (cols.nodes.length > 1) {
     lines[2] = `${BEST} marks the best value of a scenario across every Node and implementation; ` +
-    `${BEST_NATIVE} the best native value across the columns (Node versions, Bun, Deno) when native is not also the best; ` +
+    `${BEST_NATIVE} the best native value across the columns (Node versions, Bun, Deno, browsers) when native is not also the best; ` +
     'each only where it beats the next value with confidence.'
   }
   if (cols.hasRatio) {

@@ -10,8 +10,8 @@
 // ES5 on purpose: scenario modules run inside the child on every Node version.
 'use strict'
 
-var fs = require('fs')
 var define = require('./define')
+var inBrowser = require('../child/node-version').inBrowser
 var stats = require('../child/stats')
 var now = require('../child/child-clock').now
 
@@ -62,10 +62,27 @@ function measure (kind, T, ctx, cb) {
     else for (i = 0; i < CALLBACKS; i++) T.setTimeout(callback, 0)
     scheduled = now() - t0
   }
+  var io = ioCompletion()
   function next () {
-    fs.stat(__filename, fromIo)
+    io(fromIo)
   }
   next()
+}
+
+// An I/O completion to schedule from: an fs.stat callback in Node, Bun and Deno; in a browser
+// page, a request's load event (the loopback server answers /io at once).
+function ioCompletion () {
+  if (!inBrowser()) {
+    var fs = require('fs')
+    return function (cb) { fs.stat(__filename, cb) }
+  }
+  return function (cb) {
+    var x = new XMLHttpRequest() // eslint-disable-line no-undef
+    x.onload = function () { cb(null) }
+    x.onerror = function () { cb(new Error('the page\'s request to /io failed')) }
+    x.open('GET', '/io')
+    x.send()
+  }
 }
 
 function row (name, kind, call) {

@@ -15,6 +15,7 @@
 var clock = require('../child/child-clock')
 var gc = require('../child/gc')
 var define = require('./define')
+var inBrowser = require('../child/node-version').inBrowser
 
 var LOOPS = [1, 10, 100, 200, 1000]
 var DELAY = 1
@@ -106,6 +107,7 @@ function measure (loops, T, ctx, cb) {
 var EARLY = { loops: 100, fromMs: 500, toMs: 2400 }
 
 function noCpuClock () {
+  if (inBrowser()) return define.notAvailable('a browser page has no process CPU clock')
   var none = new Error('no CPU clock on Node ' + process.version + ' here (process.cpuUsage arrived in Node 6.1; /proc/self/stat is Linux only)')
   none.kind = 'n/a'
   return none

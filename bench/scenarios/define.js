@@ -6,6 +6,7 @@
 
 var clock = require('../child/child-clock')
 var units = require('../child/units')
+var runtimeName = require('../child/node-version').runtimeName
 
 var now = clock.now
 
@@ -87,9 +88,9 @@ function record (value, samples, sampler, extra, rme) {
   }
 }
 
-/** The error a scenario reports when it cannot run on this Node: an `n/a` cell with the reason. */
+/** The error a scenario reports when it cannot run on this runtime: an `n/a` cell with the reason. */
 function notAvailable (message) {
-  var err = new Error(message + ' (Node ' + process.version + ')')
+  var err = new Error(message + ' (' + runtimeName() + ')')
   err.kind = 'n/a'
   return err
 }

@@ -8,8 +8,8 @@
 const t = require('tap')
 const fs = require('fs')
 const path = require('path')
-const { discover, verify } = require('../../bench/nodes/discover')
-const managers = require('../../bench/nodes/managers')
+const { discover, verify } = require('../../bench/runtimes/discover')
+const managers = require('../../bench/runtimes/managers')
 const { isolatedEnv, layoutPath, symlink, script, realBinaries } = require('./fixtures/nodes')
 
 const POSIX = process.platform !== 'win32'
@@ -128,7 +128,7 @@ t.test('two versions in two managers: both listed, oldest first', async (t) => {
   symlink(process.execPath, layoutPath(env, 'fnm', process.version))
   const found = await discover({ env })
   const expected = [[other.version, 'nvm'], [process.version, 'running+fnm']]
-    .sort((a, b) => require('../../bench/nodes/version').compareVersions(a[0], b[0]))
+    .sort((a, b) => require('../../bench/runtimes/version').compareVersions(a[0], b[0]))
   t.same(found.installs.map((i) => [i.version, i.sources.join('+')]), expected)
   t.same(found.skipped, [])
 })

@@ -5,7 +5,7 @@
 const t = require('tap')
 const registry = require('../../bench/scenarios')
 const { runBench } = require('../../bench/cli/run-cells')
-const { verdict } = require('../../bench/cli/spawn-child')
+const { verdict } = require('../../bench/cli/verdict')
 const { validate } = require('../../bench/cli/schema')
 const { render } = require('../../bench/report')
 const { cli, FAST, fixture } = require('./fixtures/helpers')

@@ -18,7 +18,7 @@ t.test('the packed files', { skip: npmCli ? false : 'not run by npm (npm_execpat
   for (const needed of ['lib/index.js', 'lib/index.mjs', 'lib/register.js', 'lib/intrinsics.js',
     'types/index.d.ts', 'types/index.d.mts', 'types/promises.d.ts', 'types/promises.d.mts',
     'bin/timerbench.js', 'bench/index.js', 'bench/child/main.js', 'bench/cli/run-cells.js', 'bench/apps/http-load.js',
-    'bench/nodes/resolve.js', 'bench/report/index.js', 'bench/scenarios/index.js', 'package.json']) {
+    'bench/runtimes/resolve.js', 'bench/report/index.js', 'bench/scenarios/index.js', 'package.json']) {
     t.ok(files.includes(needed), `${needed} is packed`)
   }
   t.same(files.filter(file => file.startsWith('bench/results/')), [], 'no saved results are packed')

@@ -1,8 +1,9 @@
-// The JavaScript runtimes timerbench runs its child on -- Node, Bun and Deno -- and what differs
-// between them for the parent: how a column is labelled and ordered, which npm package holds each
-// runtime's binary, and the command line that runs a script or a one-liner. A column's label is
-// the Node version for Node (`v22.3.0`, as every report before Bun and Deno had it) and
-// `<runtime> <version>` for the others (`bun 1.4.5`, `deno 2.9.6`).
+// The JavaScript runtimes timerbench runs its child on -- Node, Bun, Deno and the browsers -- and
+// what differs between them for the parent: how a column is labelled and ordered, which npm
+// package holds each runtime's binary, and the command line that runs a script or a one-liner.
+// A column's label is the Node version for Node (`v22.3.0`, as every report before Bun and Deno
+// had it), `<runtime> <version>` for Bun and Deno (`bun 1.4.5`, `deno 2.9.6`) and `<browser>
+// <major>` for a browser (`chromium 156`, `firefox 153`), as browsers are known by their major.
 'use strict'
 
 const path = require('path')
@@ -11,17 +12,27 @@ const { compareVersions } = require('./version')
 const NODE = 'node'
 const BUN = 'bun'
 const DENO = 'deno'
-// Column order: Node oldest first, then Bun, then Deno.
-const RUNTIMES = [NODE, BUN, DENO]
+const CHROMIUM = 'chromium'
+const CHROME = 'chrome'
+const FIREFOX = 'firefox'
+// The browsers, which run the child as a page (bench/browser/) rather than as a process.
+const BROWSERS = [CHROMIUM, CHROME, FIREFOX]
+// Column order: Node oldest first, then Bun, then Deno, then the browsers.
+const RUNTIMES = [NODE, BUN, DENO, ...BROWSERS]
 
-/** The column label of a runtime at a version (`v22.3.0`, `bun 1.4.5`). */
+function isBrowser (name) {
+  return BROWSERS.includes(name)
+}
+
+/** The column label of a runtime at a version (`v22.3.0`, `bun 1.4.5`, `chromium 156`). */
 function label (runtime, version) {
-  return runtime === NODE ? version : `${runtime} ${version}`
+  if (runtime === NODE) return version
+  return `${runtime} ${isBrowser(runtime) ? String(version).split('.')[0] : version}`
 }
 
 /** { runtime, version } of a column label; a label without a runtime name is a Node version. */
 function parseLabel (text) {
-  const m = /^(bun|deno) (\S+)$/.exec(String(text))
+  const m = /^(bun|deno|chromium|chrome|firefox) (\S+)$/.exec(String(text))
   return m ? { runtime: m[1], version: m[2] } : { runtime: NODE, version: String(text) }
 }
 
@@ -98,7 +109,12 @@ module.exports = {
   NODE,
   BUN,
   DENO,
+  CHROMIUM,
+  CHROME,
+  FIREFOX,
+  BROWSERS,
   RUNTIMES,
+  isBrowser,
   PACKAGE,
   label,
   parseLabel,

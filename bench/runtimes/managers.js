@@ -128,7 +128,7 @@ function homeCandidates (home, env) {
   return { searched, found }
 }
 
-const PATH_NAMES = runtime.RUNTIMES.map((name) => runtime.exe(name))
+const PATH_NAMES = [runtime.NODE, runtime.BUN, runtime.DENO].map((name) => runtime.exe(name))
 
 function pathCandidates (env) {
   const dirs = String(env.PATH || env.Path || '').split(path.delimiter).filter(Boolean)

@@ -1,11 +1,12 @@
 // The text of `timerbench nodes`: every working Node, Bun and Deno installation found (version,
 // where it came from, the binary children run), the candidates that were skipped and why, where discovery
-// looked, and how to add a version. `-f json` gives the same data for scripts.
+// looked, and how to add a version; then the browsers found. `-f json` gives the same data for scripts.
 'use strict'
 
 const cache = require('./cache')
 const { MANAGERS, HOMES } = require('./managers')
 const runtime = require('./runtime')
+const browsers = require('./browsers')
 
 const ENV_VARS = [...MANAGERS.map((m) => m.env), ...HOMES.map((h) => h.env), 'TIMERBENCH_CACHE']
 
@@ -26,7 +27,21 @@ function text (found, env = process.env) {
   lines.push(...pad(found.searched.map((s) => [s.source, s.dir, `${s.from === 'default' ? 'default' : 'from ' + s.from}${s.exists ? '' : ', absent'}`])))
   lines.push('', `add a version: timerbench --node 22,bun,deno --install (fetches ${cache.packageName()}@22, ` +
     `${runtime.packageName(runtime.BUN)} and ${runtime.packageName(runtime.DENO)} from the npm registry into ${cache.dir(env)})`)
+  lines.push('', ...browserLines(found.browsers || { installs: [], skipped: [] }))
   return `${lines.join('\n')}\n`
+}
+
+// Browsers: the column each gives, its release, where it was found and the binary.
+function browserLines ({ installs, skipped }) {
+  const names = Object.keys(browsers.NAMES).join(', ')
+  const lines = [`Browsers (--node ${names}; looked at CHROME_PATH, FIREFOX_PATH and PATH):`]
+  if (installs.length) lines.push(...pad(installs.map((i) => [i.version, i.release, i.sources.join(', '), i.path])))
+  else lines.push('  none found: install them with your system\'s packages (apt-get install chromium firefox-esr) or set CHROME_PATH, FIREFOX_PATH')
+  if (skipped.length) {
+    lines.push('', 'skipped (found, but not Chromium, Chrome or Firefox):')
+    lines.push(...pad(skipped.map((s) => [s.path, `(${s.source})`, s.reason])))
+  }
+  return lines
 }
 
 function json (found, env = process.env) {

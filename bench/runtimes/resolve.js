@@ -2,8 +2,9 @@
 // versions (`22` is the newest 22.x installed, `v22.3.0` exactly that one, `0.10` the newest
 // 0.10.x), `bun` and `deno` (the newest installed), `bun@1.4`, `deno@2.9.6` (a version of
 // them), paths to node, bun or deno binaries, `current` (the running Node) and `all` (every
-// installed Node). Installs are looked up with discover.js; with --install, those not found are
-// fetched (install-runtime.js) instead of being an error. One column per runtime and version, so
+// installed Node), and the browsers `chromium`, `chrome`, `firefox`, `firefox-esr` or a path to
+// one (browsers.js). Installs are looked up with discover.js; with --install, those not found are
+// fetched (install-runtime.js) instead of being an error; a missing browser is always an error. One column per runtime and version, so
 // two different binaries of one version are refused rather than silently merged.
 'use strict'
 
@@ -15,12 +16,13 @@ const runtime = require('./runtime')
 const discovery = require('./discover')
 const installer = require('./install-runtime')
 const cache = require('./cache')
+const browsers = require('./browsers')
 
 const ALL = 'all'
 const CURRENT = 'current'
 
 const VALID = `${ALL}, ${CURRENT}, a Node version like 22, v22.3.0 or 0.10, bun, deno, bun@1.4, deno@2.9.6, ` +
-  'or the path of a node, bun or deno binary'
+  `${Object.keys(browsers.NAMES).join(', ')}, or the path of a node, bun, deno or browser binary`
 
 function isPathLike (token) {
   return /[\\/]/.test(token) || token.startsWith('.') || token.startsWith('~')
@@ -42,6 +44,7 @@ function parseSpecs (tokens, env = process.env) {
     if (text === ALL) return { text, kind: 'all' }
     if (text === CURRENT) return { text, kind: 'current' }
     if (isPathLike(text)) return { text, kind: 'path', path: path.resolve(cache.expandHome(text, env)) }
+    if (browsers.NAMES[text]) return { text, kind: 'browser', name: text }
     const prefix = parts(text)
     if (prefix) return { text, kind: 'version', runtime: runtime.NODE, prefix }
     const named = runtimeSpec(text)
@@ -160,10 +163,34 @@ function uniqueNodes (nodes) {
   return [...byVersion.values()].sort((a, b) => runtime.compareLabels(a.version, b.version))
 }
 
+// A path names a browser when its file name says so (it is never run as a script host then), or
+// when it is no working node, bun or deno but answers --version as a browser.
 async function verifyPath (spec, options) {
-  const probe = await discovery.verify(spec.path, { env: options.env, timeoutMs: options.timeoutMs })
-  if (probe.error) throw new UsageError(`'${spec.text}' is not a working node, bun or deno binary (${probe.error})`)
+  const asBrowser = () => browsers.probe(spec.path, { env: options.env })
+  let probe = browsers.looksLikeBrowser(spec.path) ? await asBrowser() : await discovery.verify(spec.path, { env: options.env, timeoutMs: options.timeoutMs })
+  if (probe.error && !browsers.looksLikeBrowser(spec.path)) {
+    const browser = await asBrowser()
+    if (!browser.error) probe = browser
+  }
+  if (probe.error) throw new UsageError(`'${spec.text}' is not a working node, bun, deno, Chromium, Chrome or Firefox binary (${probe.error})`)
+  if (runtime.isBrowser(probe.runtime)) return browserNode(probe, 'path')
   return { runtime: probe.runtime, release: probe.release, version: probe.version, path: probe.execPath, source: 'path' }
+}
+
+function browserNode (install, source) {
+  return { runtime: install.runtime, release: install.release, version: install.version, path: install.path, source, driver: install.driver }
+}
+
+// The browsers named in `specs`, each the newest install of its name; a missing one is an error
+// that says how to install it, before any child starts.
+async function resolveBrowsers (specs, env) {
+  if (!specs.length) return []
+  const { installs } = await browsers.discover({ env })
+  return specs.map((spec) => {
+    const hit = browsers.pick(spec.name, installs)
+    if (!hit) throw new UsageError(browsers.missingHint(spec.name, env))
+    return browserNode(hit, hit.sources.join('+'))
+  })
 }
 
 // specs: from parseSpecs. options: { install (bool), env, timeoutMs, stream (install progress),
@@ -174,7 +201,8 @@ async function resolveNodes (specs, options = {}) {
   if (!specs || !specs.length) return [running()]
   const fromPaths = []
   for (const spec of specs.filter((s) => s.kind === 'path')) fromPaths.push(await verifyPath(spec, { ...options, env }))
-  const others = specs.filter((s) => s.kind !== 'path')
+  const fromBrowsers = await resolveBrowsers(specs.filter((s) => s.kind === 'browser'), env)
+  const others = specs.filter((s) => s.kind !== 'path' && s.kind !== 'browser')
   let installs = []
   let skipped = []
   if (others.some((s) => s.kind !== 'current')) {
@@ -196,12 +224,15 @@ async function resolveNodes (specs, options = {}) {
     }
     nodes.push({ ...asNode(got), source: 'cache' })
   }
-  return uniqueNodes([...nodes, ...fromPaths])
+  return uniqueNodes([...nodes, ...fromPaths, ...fromBrowsers])
 }
 
-// Where discovery looked and what it found, for `timerbench nodes`.
+// Where discovery looked and what it found, for `timerbench nodes`: the script runtimes, and the
+// browsers as `browsers: { installs, skipped }`.
 async function list (options = {}) {
-  return discovery.discover({ env: options.env || process.env, timeoutMs: options.timeoutMs })
+  const env = options.env || process.env
+  const [found, web] = await Promise.all([discovery.discover({ env, timeoutMs: options.timeoutMs }), browsers.discover({ env })])
+  return { ...found, browsers: web }
 }
 
 module.exports = { parseSpecs, select, resolveNodes, uniqueNodes, list, running, compareVersions, ALL, VALID }
