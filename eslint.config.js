@@ -3,8 +3,9 @@
 const neostandard = require('neostandard')
 
 // What timerbench's child loads: it runs on Node 0.8 and up, so plain ES5 (test/bench/es5.test.js
-// checks the same with a parser); so does the test module the child loads on those Nodes.
-const CHILD = ['bench/child/**/*.js', 'bench/scenarios/**/*.js', 'test/bench/fixtures/modules/slot-immediates.js']
+// checks the same with a parser); so does the test module the child loads on those Nodes, and
+// the page shim that runs it in a browser.
+const CHILD = ['bench/child/**/*.js', 'bench/scenarios/**/*.js', 'bench/browser/shim.js', 'test/bench/fixtures/modules/slot-immediates.js']
 
 module.exports = [
   ...neostandard({ ignores: ['bench/results/**', 'coverage/**', '.tap/**', 'node_modules/**'] }),

@@ -6,7 +6,7 @@
 // throws an n/a error naming it, so a row that needs one reads n/a with that reason; perf_hooks
 // alone maps to the page's own performance.
 // ES5, as all of the child.
-/* eslint-env browser */
+/* global window, XMLHttpRequest */
 ;(function () {
   'use strict'
 
@@ -41,7 +41,7 @@
     var dir = file.slice(0, file.lastIndexOf('/'))
     // sourceURL: a stack names the file, as in Node.
     var body = source.replace(/^#!.*/, '') + '\n//# sourceURL=' + file
-    var fn = new Function('exports', 'require', 'module', '__filename', '__dirname', 'process', 'global', body) // eslint-disable-line no-new-func
+    var fn = new Function('exports', 'require', 'module', '__filename', '__dirname', 'process', 'global', body)
     fn.call(module.exports, module.exports, makeRequire(file), module, file, dir, process, window)
     module.loaded = true
     return module.exports

@@ -21,6 +21,7 @@
 var define = require('./define')
 var clock = require('../child/child-clock')
 var nodeMajor = require('../child/node-version').nodeMajor
+var inBrowser = require('../child/node-version').inBrowser
 
 var DEADLINE_MS = 30000
 var IDLE_MS = 60000
@@ -34,8 +35,9 @@ var CONNECTIONS = 100
 var WARMUP_SHARE = 0.1
 var MIN_NODE = 18
 
-// The n/a error of an app row on a Node before MIN_NODE, or null.
+// The n/a error of an app row on a Node before MIN_NODE or in a browser page, or null.
 function tooOld () {
+  if (inBrowser()) return define.notAvailable('the app rows serve http and load Node packages, which a browser page cannot')
   return nodeMajor() < MIN_NODE ? define.notAvailable('the app rows need Node ' + MIN_NODE + ' or later') : null
 }
 

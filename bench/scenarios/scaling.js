@@ -19,6 +19,7 @@
 'use strict'
 
 var define = require('./define')
+var inBrowser = require('../child/node-version').inBrowser
 var seeded = require('./seeded')
 var stats = require('../child/stats')
 var clock = require('../child/child-clock')
@@ -159,7 +160,8 @@ function scalingRow (size) {
 var memory = define.measuredScenario('scaling', 'timeout-memory', 'bytes/timer', function (T, ctx, cb) {
   var bytes = bytesPerPending(T, delaysFor(MEMORY_PENDING, 30000, 31000), 1)
   if (bytes === null) {
-    return cb(define.notAvailable('global.gc() is missing although the child was started with --expose-gc'))
+    var why = inBrowser() ? 'a browser page has neither gc() nor a heap size to read' : 'global.gc() is missing although the child was started with --expose-gc'
+    return cb(define.notAvailable(why))
   }
   ctx.natives.setImmediate(function () {
     cb(null, define.record(bytes, MEMORY_PENDING, 'heap-used', {

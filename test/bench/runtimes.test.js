@@ -100,7 +100,7 @@ t.test('resolveNodes: the newest of a runtime, a version prefix, a path; missing
       '`timerbench nodes` lists what was found)'))
     const notRuntime = script(path.join(env.HOME, 'python'), 'echo Python 3.11')
     await t.rejects(nodes.resolveNodes(nodes.parseSpecs([notRuntime]), { env }),
-      /'.*python' is not a working node, bun or deno binary \(printed no version: Python 3\.11\)/)
+      /'.*python' is not a working node, bun, deno, Chromium, Chrome or Firefox binary \(printed no version: Python 3\.11\)/)
   })
 
 t.test('--install fetches Bun and Deno into the cache, where discovery finds them again',
@@ -179,5 +179,8 @@ t.test('the schema: labels of every runtime, and a runtime that agrees with its 
   })
   t.same(validate(report([result('bun 1.4.5', { runtime: 'bun', runtimeVersion: '1.4.5' }), result('v20.1.0'), result('deno 2.9.6')])), [])
   t.same(validate(report([result('bun 1.4.5', { runtime: 'deno' })])), ["results[0].runtime: expected 'bun' for node 'bun 1.4.5'"])
-  t.same(validate(report([result('safari 17')])), ["results[0].node: expected a Node version like v20.1.0, or 'bun 1.4.5' or 'deno 2.9.6'"])
+  t.same(validate(report([result('chromium 156', { runtime: 'chromium', runtimeVersion: '156.0.8078.129' }), result('firefox 153', { runtime: 'firefox' })])), [])
+  t.same(validate(report([result('chromium 156', { runtime: 'firefox' })])), ["results[0].runtime: expected 'chromium' for node 'chromium 156'"])
+  t.same(validate(report([result('safari 17')])), ["results[0].node: expected a Node version like v20.1.0, or 'bun 1.4.5', 'deno 2.9.6', 'chromium 156' or 'firefox 153'"])
+  t.same(validate(report([result('chromium 156.0.1')])).length, 1, 'a browser column is its major')
 })
