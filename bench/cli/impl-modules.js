@@ -151,9 +151,10 @@ async function resolveUndici ({ cwd, env, install, npm, stream }) {
   return { path: file, label: UNDICI, version, source }
 }
 
-// The browser driver, pinned where timerbench fetches it; a project's own copy is used as it is.
+// The browser driver, pinned where timerbench fetches it (24.x: 25 needs Node 22.12, the CLI runs
+// on 20); a project's own copy is used as it is.
 const PUPPETEER = 'puppeteer-core'
-const PUPPETEER_VERSION = '25.19.0'
+const PUPPETEER_VERSION = '24.43.1'
 
 /** puppeteer-core's directory, for browser columns; a UsageError saying how to get it when it is nowhere. */
 async function resolvePuppeteer ({ cwd = process.cwd(), env = process.env, install = false, npm, stream = process.stderr } = {}) {

@@ -122,7 +122,7 @@ t.test('bad input: unknown names, missing browsers, binaries that are none, no p
   t.teardown(() => fs.rmSync(outside, { recursive: true, force: true }))
   const noDriver = await cli(['--node', 'chromium', '--quick', '-s', 'timeout-set-clear'], env, { cwd: outside })
   t.equal(noDriver.code, 2)
-  t.match(noDriver.stderr, /^timerbench: browser columns need puppeteer-core, which is neither installed in .* nor in the timerbench cache \(valid: npm install puppeteer-core@25 in this project, or add --install to fetch puppeteer-core@25\.19\.0 into /)
+  t.match(noDriver.stderr, /^timerbench: browser columns need puppeteer-core, which is neither installed in .* nor in the timerbench cache \(valid: npm install puppeteer-core@24 in this project, or add --install to fetch puppeteer-core@24\.43\.1 into /)
 })
 
 t.test('the page server: isolation headers, modules by Node\'s rules and nothing else, output and exit', async (t) => {
