@@ -87,7 +87,7 @@ function ioCompletion () {
 
 function row (name, kind, call) {
   return define.measuredScenario('burst', name, 'M/s', function (T, ctx, cb) { measure(kind, T, ctx, cb) },
-    CALLBACKS + ' ' + call + ' called at once inside an fs.stat callback: callbacks per second (M/s) from the first call' +
+    CALLBACKS + ' ' + call + ' called at once inside an fs.stat callback (a request\'s load event in a browser): callbacks per second (M/s) from the first call' +
     ' to the last callback, median of ' + BURSTS + ' bursts; first/last callback latency in extra',
     { expectedMs: (BURSTS + WARMUP_BURSTS) * 15 })
 }

@@ -163,7 +163,7 @@ function row (name, makeLoad, summary) {
 
 module.exports = [
   row('responsiveness-cpu-chunks', cpuChunks, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
-    ' ms while CPU work runs in ' + CHUNK_MS + ' ms chunks, each yielding with setImmediate (at most about 100/s fit)'),
+    ' ms while CPU work runs in ' + CHUNK_MS + ' ms chunks, each yielding with setImmediate (a channel message in a browser; at most about 100/s fit)'),
   row('responsiveness-worker-pool', workerPool, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
     ' ms while the same ' + CHUNK_MS + ' ms CPU chunks run in a pool of ' + POOL_SIZE + ' worker threads (about 1000/s on an idle loop)'),
   row('responsiveness-timeout-churn', timeoutChurn, 'fires per second of a 1 ms setTimeout chain over ' + WINDOW_MS +
