@@ -50,7 +50,6 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
   session.browser.on('disconnected', () => closed('disconnected'))
   try {
     const pageObject = await session.browser.newPage()
-    if (process.env.TB_DEBUG) pageObject.on('console', (m) => console.error('PAGE:', m.text()))
     pageObject.on('pageerror', (err) => { site.state.stderr = (site.state.stderr + firstLine(err) + '\n').slice(-2000) })
     // Not awaited: a row that keeps the page busy may hold its load event past any fixed wait.
     pageObject.goto(site.url).catch((err) => { site.state.stderr += `cannot open the page: ${firstLine(err)}\n` })
