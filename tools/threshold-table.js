@@ -11,36 +11,35 @@
 
 const fs = require('fs')
 const { median } = require('../bench/child/stats')
+const { effectiveDelay } = require('../bench/scenarios/accuracy')
+const { isBrowser } = require('../bench/runtimes/runtime')
 
 const SLEEPS = [0, 1, 2, 16]
 
-// The due time the accuracy rows measure lateness from: creation + the delay Node applies.
-const effectiveDelay = (d) => Math.max(1, Math.floor(d))
-
-// One cell's text: "1.02 (0/300)": median ms to fire, early fires of recorded timers.
-function cellText (result, sleep) {
+// One cell's text: "1.02 (0/300)": median ms to fire, early fires of recorded timers. browser:
+// the column is a browser's, whose rows measured from a due of 0 ms for a sleep of 0.
+function cellText (result, sleep, browser = false) {
   if (!result) return '-'
   if (result.error) return result.error.kind
   const runs = result.runs.filter((r) => r.extra && typeof r.extra.latenessP50Ms === 'number')
   if (!runs.length) return '-'
-  const toFire = median(runs.map((r) => r.extra.latenessP50Ms + effectiveDelay(sleep)))
+  const toFire = median(runs.map((r) => r.extra.latenessP50Ms + effectiveDelay(sleep, browser)))
   const timers = runs.reduce((n, r) => n + r.extra.timers, 0)
-  // Early against the requested delay: for sleep 0 the rows' due (1 ms, Node's rule) is later
-  // than what was asked, so nothing counts as early there.
+  // Early against the requested delay: for sleep 0 nothing can be (Node's rows measure from a due
+  // of 1 ms, later than what was asked).
   const early = sleep === 0 ? 0 : runs.reduce((n, r) => n + r.extra.early, 0)
   return `${toFire.toFixed(2)} (${early}/${timers})`
 }
 
 function tables (report) {
   const out = []
-  const nodes = report.options.nodes.map((n) => n.version)
-  for (const node of nodes) {
+  for (const { version: node, runtime } of report.options.nodes) {
     out.push(`${node}: median ms from setTimeout(f, sleep) to f (early fires / timers)`, '')
     out.push(`| implementation | ${SLEEPS.map((s) => `sleep(${s})`).join(' | ')} |`)
     out.push(`|:---|${SLEEPS.map(() => '---:').join('|')}|`)
     for (const impl of report.options.impls) {
       const cells = SLEEPS.map((s) => cellText(report.results.find((r) =>
-        r.node === node && r.impl === impl && r.scenario === `accuracy-${s}ms-p50`), s))
+        r.node === node && r.impl === impl && r.scenario === `accuracy-${s}ms-p50`), s, isBrowser(runtime)))
       if (!cells.some((c) => /^\d/.test(c))) continue // nothing measured: not a timeout strategy
       out.push(`| ${impl} | ${cells.join(' | ')} |`)
     }
