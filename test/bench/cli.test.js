@@ -41,7 +41,7 @@ const BAD = [
   [['report', SAVED, '--svg', '/nonexistent/c.svg'], /^timerbench: cannot write '\/nonexistent\/c\.svg'/],
   [['report', SAVED, '-f', 'json', '--chart'], /--chart draws a chart under a table, not under --format json/],
   [['report', SAVED, '-f', 'svg'], /^timerbench: bad value 'svg' for --format \(valid: table, md, json, chart\)$/],
-  [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios, nodes, report, compare\)$/]
+  [['frobnicate'], /^timerbench: unknown command 'frobnicate' \(valid: run, scenarios, nodes, runtimes, report, compare\)$/]
 ]
 
 for (const [args, message] of BAD) {

@@ -86,7 +86,7 @@ t.test('resolveNodes: running by default; paths verified; missing versions name 
       'of a node binary; `timerbench nodes` lists what was found)'))
     fs.unlinkSync(silent)
     const broken = script(path.join(env.HOME, 'broken-node'), 'exit 0', 0o644)
-    await t.rejects(nodes.resolveNodes(nodes.parseSpecs([broken]), { env }), /'.*broken-node' is not a working node, bun or deno binary \(not executable\)/)
+    await t.rejects(nodes.resolveNodes(nodes.parseSpecs([broken]), { env }), /'.*broken-node' is not a working node, bun, deno, Chromium, Chrome or Firefox binary \(not executable\)/)
   }
   const major = process.version.split('.')[0]
   t.same((await nodes.resolveNodes(nodes.parseSpecs([major, 'current', 'all']), { env })).map((n) => n.version), [process.version],
@@ -159,7 +159,7 @@ t.test('CLI: bad --node values, missing versions and --install alone are bad inp
     [['--node', 'latest'], /^timerbench: bad value 'latest' for --node \(valid: all, current, a Node version like 22/],
     [['--node', '99', '--quick'], new RegExp(`^timerbench: Node 99 is not installed \\(installed: ${process.version.replace(/\./g, '\\.')}; add --install`)],
     [['--install', '--quick'], /^timerbench: --install needs --node/],
-    [['--node', '/nonexistent/node'], /^timerbench: '\/nonexistent\/node' is not a working node, bun or deno binary \(not found/],
+    [['--node', '/nonexistent/node'], /^timerbench: '\/nonexistent\/node' is not a working node, bun, deno, Chromium, Chrome or Firefox binary \(not found/],
     [['--layout', 'tall'], /bad value 'tall' for --layout \(valid: auto, wide, versions\)/]
   ]
   for (const [args, message] of cases) {
