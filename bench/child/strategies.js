@@ -5,7 +5,9 @@
 //   tasks (core-js's pattern, and Pyodide's after its reuse change).
 // - `channel-per-call`: setImmediate on a new MessageChannel per call, closed once it delivered
 //   (Pyodide's scheduler before that change).
-// - `post-task`: setImmediate as `scheduler.postTask(f)`, where the runtime has it.
+// - `post-task`: setImmediate as `scheduler.postTask(f, { signal })`, where the runtime has it;
+//   clearImmediate aborts the task, so the browser drops it (a cleared task left queued costs
+//   Firefox so much that a row setting and clearing them never finishes).
 // - `pyodide:k=2,reuse=false`: the Pyodide scheduler's rule for setTimeout, `delay <= k` goes to
 //   the channel path (reused or per call) and anything longer to the native setTimeout. The study
 //   asks which k keeps sleep(1), sleep(2) and sleep(16) from firing early: any delay <= k does.
@@ -24,10 +26,12 @@ function unavailable (what) {
   return err
 }
 
-// A task queued on a channel path; clearing it drops the callback, as clearImmediate does.
+// A task queued on a channel path; clearing it drops the callback, as clearImmediate does, and
+// aborts a posted task (`controller`).
 function Task (fn, args) {
   this.fn = fn
   this.args = args
+  this.controller = null
 }
 
 function runTask (task) {
@@ -75,8 +79,13 @@ function channelPerCall (task) {
   channel.port2.postMessage(null)
 }
 
+function noop () {}
+
+// An aborted task's promise rejects: handled here, as the abort is the point.
 function postTask (task) {
-  globalThis.scheduler.postTask(function () { runTask(task) })
+  var controller = new AbortController()
+  task.controller = controller
+  globalThis.scheduler.postTask(function () { runTask(task) }, { signal: controller.signal }).then(noop, noop)
 }
 
 // The immediate path of a strategy: schedule(task), or an Error saying why it cannot run here.
@@ -97,7 +106,9 @@ function thrower (err) {
 }
 
 function clearTask (task) {
-  if (task instanceof Task) task.fn = null
+  if (!(task instanceof Task)) return
+  task.fn = null
+  if (task.controller !== null) task.controller.abort()
 }
 
 // The timer functions of strategy `spec` ({ name, options }) over the natives: T for the child.
