@@ -25,7 +25,7 @@ function rootsOf (spec) {
 
 /**
  * node: { path, runtime, release, version, driver } (resolve.js). spec: the child spec.
- * timeoutMs: from when the page opens. driverDir: puppeteer-core's directory.
+ * timeoutMs: from when the browser has started. driverDir: puppeteer-core's directory.
  * Resolves { run, node, page } or { error, page }.
  */
 async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs = LAUNCH_TIMEOUT_MS } = {}) {
@@ -49,15 +49,18 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
   const gone = new Promise((resolve) => { closed = resolve })
   session.browser.on('disconnected', () => closed('disconnected'))
   try {
-    const pageObject = await session.browser.newPage()
-    pageObject.on('pageerror', (err) => { site.state.stderr = (site.state.stderr + firstLine(err) + '\n').slice(-2000) })
-    // Not awaited: a row that keeps the page busy may hold its load event past any fixed wait.
-    pageObject.goto(site.url).catch((err) => { site.state.stderr += `cannot open the page: ${firstLine(err)}\n` })
-    const end = await Promise.race([
+    // The cell's time counts from here, so a browser that hangs opening its page times out too.
+    const ended = Promise.race([
       site.exited.then((code) => ({ code })),
       gone.then(() => ({ gone: true })),
       new Promise((resolve) => { timer = setTimeout(() => resolve({ timedOut: true }), timeoutMs) })
     ])
+    const opened = session.browser.newPage().then((pageObject) => {
+      pageObject.on('pageerror', (err) => { site.state.stderr = (site.state.stderr + firstLine(err) + '\n').slice(-2000) })
+      // Not awaited: a row that keeps the page busy may hold its load event past any fixed wait.
+      pageObject.goto(site.url).catch((err) => { site.state.stderr += `cannot open the page: ${firstLine(err)}\n` })
+    })
+    const end = await Promise.race([ended, opened.then(() => ended)])
     const page = site.state.page
     if (end.gone) return { error: { kind: 'crash', message: `${node.version} closed before the cell finished${site.state.stderr ? ': ' + site.state.stderr.trim().split('\n').pop() : ''}` }, page }
     const outcome = verdict(protocol.decode(site.state.output), end.code, null, site.state.stderr, Boolean(end.timedOut), timeoutMs)
