@@ -76,7 +76,10 @@ t.test('pyodide: delay <= k takes the channel; longer delays are native timeouts
     await new Promise((resolve) => setTimeout(resolve, 60))
     // Which runs first is the machine's business (a loaded one can take 3 ms to deliver a message).
     t.same(seen.map((s) => s[0]).sort(), ['2 ms arg', '3 ms'], `reuse=${reuse}: both ran, nothing cleared ran`)
-    t.ok(seen.find((s) => s[0] === '3 ms')[1] >= 2.5, 'the native timeout waited its delay')
+    // A channel task fires in well under 1 ms. Node's 3 ms timeout can fire early by as much as
+    // its loop clock is stale (a whole millisecond and more on a loaded machine), so >= 1 ms.
+    const waited = seen.find((s) => s[0] === '3 ms')[1]
+    t.ok(waited >= 1, `the 3 ms timeout went to native setTimeout: it waited ${waited.toFixed(2)} ms`)
   }
   const strict = timersOf('pyodide:k=0')
   t.ok(strict.setTimeout(() => {}, 1).refresh, 'k=0: setTimeout(f, 1) stays a native timeout')
