@@ -37,9 +37,9 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
   } catch (err) {
     return { error: { kind: 'crash', message: `cannot serve the page: ${firstLine(err)}` } }
   }
-  let session
+  let launched
   try {
-    session = await launch(node, driverDir, { timeoutMs: launchTimeoutMs })
+    launched = await launch(node, driverDir, { timeoutMs: launchTimeoutMs })
   } catch (err) {
     await site.close()
     return { error: { kind: 'crash', message: `cannot start ${who}: ${firstLine(err)}` } }
@@ -47,7 +47,7 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
   let timer
   let closed
   const gone = new Promise((resolve) => { closed = resolve })
-  session.browser.on('disconnected', () => closed('disconnected'))
+  launched.browser.on('disconnected', () => closed('disconnected'))
   try {
     // The cell's time counts from here, so a browser that hangs opening its page times out too.
     const ended = Promise.race([
@@ -55,7 +55,7 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
       gone.then(() => ({ gone: true })),
       new Promise((resolve) => { timer = setTimeout(() => resolve({ timedOut: true }), timeoutMs) })
     ])
-    const opened = session.browser.newPage().then((pageObject) => {
+    const opened = launched.browser.newPage().then((pageObject) => {
       pageObject.on('pageerror', (err) => { site.state.stderr = (site.state.stderr + firstLine(err) + '\n').slice(-2000) })
       // Not awaited: a row that keeps the page busy may hold its load event past any fixed wait.
       pageObject.goto(site.url).catch((err) => { site.state.stderr += `cannot open the page: ${firstLine(err)}\n` })
@@ -69,7 +69,7 @@ async function runPageChild (node, spec, timeoutMs, { driverDir, launchTimeoutMs
     return { error: { kind: 'crash', message: `${node.version} failed: ${firstLine(err)}` }, page: site.state.page }
   } finally {
     clearTimeout(timer)
-    await session.close()
+    await launched.close()
     await site.close()
   }
 }
