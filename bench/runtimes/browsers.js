@@ -9,6 +9,7 @@ const fs = require('fs')
 const path = require('path')
 const { execFile } = require('child_process')
 const runtime = require('./runtime')
+const { realpath } = require('./discover')
 
 const VERSION_TIMEOUT_MS = 10000
 
@@ -46,14 +47,6 @@ function executable (file) {
     return true
   } catch {
     return false
-  }
-}
-
-function realpath (file) {
-  try {
-    return fs.realpathSync(file)
-  } catch {
-    return file
   }
 }
 

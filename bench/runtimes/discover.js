@@ -27,6 +27,7 @@ const RETRY_TIMEOUT_FACTOR = 4
 const PROBE = 'var r = typeof Bun !== "undefined" ? ["bun", Bun.version] : typeof Deno !== "undefined" ? ["deno", Deno.version.deno] : ["node", process.version];' +
   ' console.log(JSON.stringify(["@@timerbench-probe", process.version, process.arch, process.execPath, r[0], r[1]]))'
 
+/** The real path of `file`, or `file` itself where it cannot be resolved. */
 function realpath (file) {
   try {
     return fs.realpathSync(file)
@@ -167,4 +168,4 @@ async function discover ({ env = process.env, timeoutMs = VERIFY_TIMEOUT_MS } = 
   return { installs: [...byReal.values()].sort(byVersionThenSource), skipped, searched }
 }
 
-module.exports = { discover, verify }
+module.exports = { discover, verify, realpath }
