@@ -88,15 +88,15 @@ const keepAlive = new KeepAlive()
 var nativeTimer = null
 var nativeDelay = 0 // the delay nativeTimer was armed with
 var armedKey = Infinity
-var armedDue = Infinity // the deadline the native timer was armed for, in the bucket of armedKey
 // The native timer whose callback is running the pass, while it may be re-armed in place.
 var firingTimer = null
 
 var interrupted = false // a callback threw: the rest of the pass is still due
-// The pass's clock reading, in a field rather than a module variable: V8 keeps a field that has
-// held a fraction as a double it updates in place, where each write of a module variable boxes
-// a new number, which the write barrier then records as a young object in an old one.
+// The pass's clock reading and the deadline armed for (in armedKey's bucket), in fields: V8 keeps
+// a field that has held a fraction as a double it updates in place, where each write of a module
+// variable boxes a new number, which the write barrier records as a young object in an old one.
 const pass = { now: 0.5 }
+const armed = { due: Infinity }
 
 class Timeout {
   // `context`: timerContext(sharedCapture), read before the timer is allocated: V8 then writes
@@ -476,7 +476,7 @@ function armFor (key, due, now, atPassLevel) {
   if (delay < 1) delay = 1
   else if (delay > TIMEOUT_MAX) delay = TIMEOUT_MAX
   armedKey = key
-  armedDue = due
+  armed.due = due
   if (firingTimer !== null && delay === nativeDelay && asyncContext.armedContextHolds(passSource)) {
     rearmInPlace(firingTimer)
   } else {
@@ -513,7 +513,7 @@ function armForEarliest () {
     armedKey = Infinity
   } else if (nativeTimer === null || top.key !== armedKey) {
     arm(top, clock.now(), true) // only ever called by the pass
-  } else if (top.due > armedDue) {
+  } else if (top.due > armed.due) {
     rearmForLaterDue(top)
   }
 }
