@@ -36,13 +36,9 @@ function errorMessage (err) {
 // A stand-in for a function the module (or the runtime) lacks: a row that needs it is n/a, with
 // why. Marked, so the harness never mistakes it for a way to yield.
 function lacking (who, name, why) {
-  var stand = function () {
-    var err = new Error(why || who + ' exports no ' + name + '()')
-    err.kind = 'n/a'
-    throw err
-  }
-  stand.lacking = true
-  return stand
+  var err = new Error(why || who + ' exports no ' + name + '()')
+  err.kind = 'n/a'
+  return strategies.standIn(err)
 }
 
 // The runtime's own functions; Node 0.8 has no setImmediate or clearImmediate (they came in

@@ -99,7 +99,9 @@ function immediatePath (name, reuse) {
   return channelPerCall
 }
 
-function thrower (err) {
+// A function standing in for one that is lacking: calling it throws `err`. Marked, so the harness
+// never mistakes it for a way to yield (impl-load.js's lacking() makes them too).
+function standIn (err) {
   var stand = function () { throw err }
   stand.lacking = true
   return stand
@@ -118,7 +120,7 @@ function timers (spec, natives) {
   var path = immediatePath(spec.name, options.reuse)
   // A strategy that cannot run here: every function it covers says why.
   if (path instanceof Error) {
-    var why = thrower(path)
+    var why = standIn(path)
     return spec.name === 'pyodide' ? { setTimeout: why, clearTimeout: why } : { setImmediate: why, clearImmediate: why }
   }
   function schedule (fn, args) {
@@ -145,4 +147,4 @@ function timers (spec, natives) {
   }
 }
 
-module.exports = { DEFAULTS: DEFAULTS, timers: timers }
+module.exports = { DEFAULTS: DEFAULTS, timers: timers, standIn: standIn }
