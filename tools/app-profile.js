@@ -26,6 +26,7 @@ const { spawnSync } = require('child_process')
 const fs = require('fs')
 const os = require('os')
 const path = require('path')
+const { median } = require('../bench/child/stats')
 
 const ROOT = path.join(__dirname, '..')
 const ROWS = ['app-http-timeouts', 'app-ttl-cache', 'app-rate-limit']
@@ -162,12 +163,6 @@ function profileRound (args, lib, packages, dir, label) {
 }
 
 // --- the table ---------------------------------------------------------------------------
-
-function median (values) {
-  const sorted = values.slice().sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 function addInto (total, counts) {
   for (const [key, n] of counts) total.set(key, (total.get(key) || 0) + n)

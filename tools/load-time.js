@@ -14,6 +14,7 @@ const { spawnSync } = require('child_process')
 const fs = require('fs')
 const os = require('os')
 const path = require('path')
+const { median } = require('../bench/child/stats')
 
 const LIB = path.join(__dirname, '..', 'lib', 'index.js')
 
@@ -24,10 +25,17 @@ function parseArgs (argv) {
     if (flag === '--runs') args.runs = Number(argv[++i])
     else if (flag === '--node') args.node = argv[++i]
     else if (flag === '--modules') args.modules = true
-    else throw new Error(`unknown option ${flag} (valid: --runs <n>, --node <binary>, --modules)`)
+    else throw badInput(`unknown option ${flag} (valid: --runs <n>, --node <binary>, --modules)`)
   }
-  if (!(args.runs >= 1)) throw new Error('--runs takes a count of processes, at least 1')
+  if (!(args.runs >= 1)) throw badInput('--runs takes a count of processes, at least 1')
   return args
+}
+
+// Bad input exits 2, as timerbench's does; a child that fails exits 1.
+function badInput (message) {
+  const err = new Error(message)
+  err.badInput = true
+  return err
 }
 
 // The code a fresh process runs: the require between two clock reads, in ms on stdout.
@@ -38,14 +46,9 @@ function timedRequire (expression) {
 
 function runOnce (node, code) {
   const run = spawnSync(node, ['-e', code], { encoding: 'utf8' })
+  if (run.error) throw new Error(`cannot run ${node}: ${run.error.message}`)
   if (run.status !== 0) throw new Error(`${node} -e exited ${run.status}: ${run.stderr.slice(-300)}`)
   return run.stdout
-}
-
-function median (values) {
-  const sorted = values.slice().sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 // Each module's load time, inclusive of what it requires, indented by depth; loads that hit the
@@ -105,6 +108,6 @@ if (require.main === module) {
     main(process.argv.slice(2))
   } catch (err) {
     console.error(`load-time: ${err.message}`)
-    process.exitCode = 2
+    process.exitCode = err.badInput ? 2 : 1
   }
 }
