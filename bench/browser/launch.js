@@ -63,6 +63,7 @@ async function launch (node, driverDir, { timeoutMs = LAUNCH_TIMEOUT_MS } = {}) 
       handleSIGHUP: false
     }), timeoutMs + 1000, `no answer within ${timeoutMs / 1000} s`)
   } catch (err) {
+    killLeftovers(home)
     remove()
     throw err
   }
@@ -76,6 +77,26 @@ async function launch (node, driverDir, { timeoutMs = LAUNCH_TIMEOUT_MS } = {}) 
     remove()
   }
   return { browser, close }
+}
+
+// A launch that failed may leave its browser running: puppeteer kills it only once its own
+// timeout fires, which a loaded machine can delay by seconds, and not at all when ours fired
+// first. Every process of this launch has the launch's private HOME in its environment (a
+// browser's helpers inherit it, and it survives an exec), so those are killed here. Linux only
+// (/proc); elsewhere puppeteer's own kill stands.
+function killLeftovers (home) {
+  let pids
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name))
+  } catch {
+    return
+  }
+  const entry = `\0HOME=${home}\0`
+  for (const pid of pids) {
+    try {
+      if (('\0' + fs.readFileSync(`/proc/${pid}/environ`, 'latin1')).includes(entry)) process.kill(Number(pid), 'SIGKILL')
+    } catch {} // gone meanwhile, or not ours to read
+  }
 }
 
 module.exports = { launch, puppeteer, args, LAUNCH_TIMEOUT_MS }
